@@ -1,0 +1,66 @@
+# The two commands: `make run` and `make test`. Both create .venv and install
+# what they need themselves, so they work on a fresh Debian 12 machine.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(PY) -m pip
+# Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm.
+SYSDEPS := libzbar0 poppler-utils
+
+.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean
+
+run: install
+	$(VENV)/bin/pond-companion ui
+
+test: install-test sysdeps lint typecheck pytest
+
+$(PY):
+	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing python3-venv"; apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
+	    rm -rf $(VENV); $(PYTHON) -m venv $(VENV); \
+	  else echo "python3 -m venv failed: install python3-venv (sudo apt install python3-venv)"; exit 1; fi; }
+	$(PIP) install -q --upgrade pip
+
+venv: $(PY)
+
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PIP) install -q -e .
+	@touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PIP) install -q -e '.[test]'
+	@touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+
+install-test: $(VENV)/.installed-test
+
+# As root, install the missing Debian packages (apt-get update first: a fresh
+# machine's package lists are empty). As another user, say what to install.
+sysdeps:
+	@missing=""; for p in $(SYSDEPS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing$$missing"; apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else echo "missing Debian packages:$$missing (run: sudo apt install$$missing)"; exit 1; fi; \
+	fi
+
+lint: install-test
+	$(VENV)/bin/ruff check .
+
+typecheck: install-test
+	$(VENV)/bin/mypy
+
+pytest: install-test
+	@kivy_home=$$(mktemp -d); \
+	KIVY_HOME=$$kivy_home KIVY_NO_ARGS=1 KIVY_LOG_MODE=PYTHON GPIOZERO_PIN_FACTORY=mock \
+	  $(PY) -m pytest -q $(PYTEST_ARGS); status=$$?; rm -rf $$kivy_home; exit $$status
+
+benchmarks: install-test
+	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
