@@ -1,0 +1,54 @@
+"""``pond-companion scan``: read a game from photos.
+
+``scan pondscape`` is Camera I's (this module); ``scan pond`` is added by
+``vision.pond.commands.register_scan`` when that module is present. Heavy
+imports (cv2, numpy) live inside the handlers.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("scan", help="read a game's table from camera photos")
+    scan_sub = p.add_subparsers(dest="scan_game", metavar="GAME")
+    p.set_defaults(func=lambda args: _no_game(p))
+
+    ps = scan_sub.add_parser(
+        "pondscape",
+        help="read one player's Pondscape pond from photos into a pondscape-tableau/1 file",
+    )
+    ps.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the same pond")
+    ps.add_argument("--catalog", required=True, metavar="FILE", help="pondscape-catalog/1 file")
+    ps.add_argument("--player", default="Player", metavar="NAME", help="the player's name")
+    ps.add_argument(
+        "--tucked",
+        default="",
+        metavar="FOOD=N,...",
+        help="cards tucked under each food card, e.g. spider=1,dragonfly=4",
+    )
+    ps.add_argument("--hand", type=int, default=0, metavar="N", help="cards left in hand")
+    ps.add_argument("--json", action="store_true", help="print the tableau file and the report")
+    ps.add_argument("--annotate", metavar="OUT.png", help="write the first image annotated")
+    ps.add_argument("--out", metavar="FILE", help="also write the tableau file here")
+    ps.set_defaults(func=_scan_pondscape)
+
+    try:
+        from vision.pond.commands import register_scan
+    except ImportError:
+        pass
+    else:
+        register_scan(scan_sub)
+
+
+def _no_game(parser: argparse.ArgumentParser) -> int:
+    parser.print_help()
+    return 2
+
+
+def _scan_pondscape(args: argparse.Namespace) -> Any:
+    from vision.pondscape_cli import run_scan_pondscape
+
+    return run_scan_pondscape(args)
