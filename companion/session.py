@@ -171,8 +171,7 @@ class LiveSession:
                 self.active.append(self.undone.pop())
             return []
         found = [
-            Violation(v.rule, v.message, v.where, index)
-            for v in self.game.check(self.state, event)
+            Violation(v.rule, v.message, v.where, index) for v in self.game.check(self.state, event)
         ]
         self.violations.extend(found)
         self.active.append(Step(index, event, self.game.apply(self.state, event)))
@@ -205,8 +204,11 @@ class LiveSession:
     def effective_violations(self) -> list[Violation]:
         """Violations of the events still in effect (an undone move no longer counts)."""
         live = {step.index for step in self.active}
-        return [v for v in self.violations if v.event_index is None or v.event_index in live
-                or v.rule == "refused"]
+        return [
+            v
+            for v in self.violations
+            if v.event_index is None or v.event_index in live or v.rule == "refused"
+        ]
 
     def events_json(self) -> list[JSON]:
         return [e.to_json() for e in self.log]
@@ -215,11 +217,17 @@ class LiveSession:
         return {**self.info.to_json(), "events": self.events_json()}
 
 
-def replay(info: SessionInfo, events: Sequence[Mapping[str, Any] | Event], where: str = "log") -> LiveSession:
+def replay(
+    info: SessionInfo, events: Sequence[Mapping[str, Any] | Event], where: str = "log"
+) -> LiveSession:
     """Rebuild a session from its stored log (the unchecked path)."""
     live = LiveSession(info)
     for i, raw in enumerate(events):
-        event = raw if not isinstance(raw, Mapping) else parse_event(live.game, raw, f"{where}: events[{i}]")
+        event = (
+            raw
+            if not isinstance(raw, Mapping)
+            else parse_event(live.game, raw, f"{where}: events[{i}]")
+        )
         live.replay_one(event)
     return live
 
@@ -258,5 +266,7 @@ def read_session_file(path: Path) -> tuple[SessionInfo, list[Event]]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise BadFileError(f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})") from None
+        raise BadFileError(
+            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
     return load_session_json(data, str(path))

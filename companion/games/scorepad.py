@@ -81,7 +81,11 @@ class Scorepad:
         if isinstance(event, Points):
             i = state.names.index(event.player) if event.player in state.names else -1
             if i >= 0 and state.scores[i] + event.amount < 0:
-                return [Violation("negative-score", f"{event.player}'s score would go below 0", event.player)]
+                return [
+                    Violation(
+                        "negative-score", f"{event.player}'s score would go below 0", event.player
+                    )
+                ]
         return []
 
     def apply(self, state: ScorepadState, event: Event) -> ScorepadState:
