@@ -1,0 +1,64 @@
+"""Pondscape: the tableau model, the end-game scorer and the session game.
+
+Stable names other packages build on (vision's scan, the touchscreen):
+
+- ``tableau``: ``FrogCard(species, food, solo, wild, id)``, ``HabitatCard(habitat, food, id)``,
+  ``WaterCard(points, food, id)``, ``Solo(per, points)``, ``Card``,
+  ``PlayerPond(name, food_row, tucked, hand, pond)`` (pond: 3 x 5 tuple of ``Card | None``,
+  row 0 farthest from the food row), ``Tableau(players, solo)``, ``parse_card(obj, where)``,
+  ``card_to_json(card)``, ``parse_player``, ``player_to_json``, ``load_tableau(data, where)``,
+  ``read_tableau_file(path)``, ``tableau_to_json(t)``, ``write_tableau_file``,
+  ``SPECIES`` (the 8 ids), ``SOLO_PER`` (the 6 solitary conditions), ``FORMAT``.
+- ``scoring``: ``score_player(player) -> ScoreSheet`` (``clusters``, ``solitary``, ``water``,
+  ``habitats``, ``food``, ``total``, ``details`` lines, ``warnings``, ``wild`` choices,
+  ``to_json()``), ``rank(tableau) -> Ranking`` (``sheets`` best first, ``winners``),
+  ``rank_sheets(sheets)``.
+- ``solo``: ``achievement(points) -> str``.
+- ``setup``: ``GAME`` (the session game) and ``ranking(state)``.
+"""
+
+from __future__ import annotations
+
+from companion.games.pondscape.scoring import Ranking, ScoreSheet, rank, rank_sheets, score_player
+from companion.games.pondscape.solo import achievement
+from companion.games.pondscape.tableau import (
+    FORMAT,
+    SOLO_PER,
+    SPECIES,
+    Card,
+    FrogCard,
+    HabitatCard,
+    PlayerPond,
+    Solo,
+    Tableau,
+    WaterCard,
+    card_to_json,
+    load_tableau,
+    parse_card,
+    read_tableau_file,
+    tableau_to_json,
+)
+
+__all__ = [
+    "FORMAT",
+    "SOLO_PER",
+    "SPECIES",
+    "Card",
+    "FrogCard",
+    "HabitatCard",
+    "PlayerPond",
+    "Ranking",
+    "ScoreSheet",
+    "Solo",
+    "Tableau",
+    "WaterCard",
+    "achievement",
+    "card_to_json",
+    "load_tableau",
+    "parse_card",
+    "rank",
+    "rank_sheets",
+    "read_tableau_file",
+    "score_player",
+    "tableau_to_json",
+]
