@@ -103,8 +103,12 @@ class Key:
 
 SCHEMA: dict[str, tuple[Key, ...]] = {
     "camera": (
-        Key("source", "auto", _camera_source,
-            "auto (Pi camera when present, else demo), demo, picamera2, opencv:N, files:FOLDER"),
+        Key(
+            "source",
+            "auto",
+            _camera_source,
+            "auto (Pi camera when present, else demo), demo, picamera2, opencv:N, files:FOLDER",
+        ),
         Key("resolution", [4608, 2592], _ints(2, 64, 10000), "capture size [width, height]"),
         Key("vote_frames", 5, _int_in(1, 60), "frames a scan votes over"),
     ),
@@ -113,8 +117,12 @@ SCHEMA: dict[str, tuple[Key, ...]] = {
         Key("second_opinion", True, _bool, "ask the other decoder where the first found nothing"),
     ),
     "gpio": (
-        Key("backend", "auto", _one_of("auto", "gpio", "keyboard"),
-            "auto: GPIO when a pin factory loads, else keyboard keys"),
+        Key(
+            "backend",
+            "auto",
+            _one_of("auto", "gpio", "keyboard"),
+            "auto: GPIO when a pin factory loads, else keyboard keys",
+        ),
         Key("next_pin", 17, _int_in(0, 27), "BCM pin of the next button"),
         Key("scan_pin", 27, _int_in(0, 27), "BCM pin of the scan button"),
         Key("undo_pin", 22, _int_in(0, 27), "BCM pin of the undo button"),
@@ -126,9 +134,7 @@ SCHEMA: dict[str, tuple[Key, ...]] = {
         Key("buzzer", True, _bool, "a buzzer is fitted"),
         Key("buzzer_pin", 12, _int_in(0, 27), "BCM pin of the buzzer"),
     ),
-    "data": (
-        Key("folder", None, _nonempty_str, "where the session store lives"),
-    ),
+    "data": (Key("folder", None, _nonempty_str, "where the session store lives"),),
     "display": (
         Key("size", [800, 480], _ints(2, 200, 8000), "window size [width, height]"),
         Key("fullscreen", False, _bool, "fill the screen (the kiosk sets this)"),
@@ -248,8 +254,7 @@ def parse_config(data: Mapping[str, Any], where: str) -> Config:
                 allowed = key.check(value)
                 if allowed is not None:
                     raise ConfigError(
-                        f"{where}: {section}.{key.name} = {value!r} is not allowed: "
-                        f"use {allowed}"
+                        f"{where}: {section}.{key.name} = {value!r} is not allowed: use {allowed}"
                     )
                 origins[f"{section}.{key.name}"] = where
             else:
@@ -307,17 +312,17 @@ def to_toml(values: Mapping[str, Mapping[str, Any]]) -> str:
     for section, body in values.items():
         lines.append(f"[{section}]")
         for key, value in body.items():
-            lines.append(f"{key} = {_toml_value(value)}")
+            lines.append(f"{key} = {toml_value(value)}")
         lines.append("")
     return "\n".join(lines)
 
 
-def _toml_value(value: Any) -> str:
+def toml_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(x) for x in value) + "]"
+        return "[" + ", ".join(toml_value(x) for x in value) + "]"
     text = str(value).replace("\\", "\\\\").replace('"', '\\"')
     return f'"{text}"'
