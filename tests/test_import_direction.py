@@ -1,4 +1,7 @@
-"""The one direction of imports: companion imports none of the others; vision and hardware never import ui."""
+"""The one direction of imports.
+
+companion imports none of the others; vision and hardware never import ui.
+"""
 
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ def imported_roots(path: Path) -> set[str]:
             roots.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             roots.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-            if (
-                node.args
-                and isinstance(node.args[0], ast.Constant)
-                and isinstance(node.args[0].value, str)
-            ):
-                roots.add(node.args[0].value.split(".")[0])
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", "") == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            roots.add(node.args[0].value.split(".")[0])
     return roots
 
 
