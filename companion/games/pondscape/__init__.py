@@ -20,6 +20,7 @@ Stable names other packages build on (vision's scan, the touchscreen):
 from __future__ import annotations
 
 from companion.games.pondscape.scoring import Ranking, ScoreSheet, rank, rank_sheets, score_player
+from companion.games.pondscape.setup import GAME, ranking
 from companion.games.pondscape.solo import achievement
 from companion.games.pondscape.tableau import (
     FORMAT,
@@ -41,6 +42,7 @@ from companion.games.pondscape.tableau import (
 
 __all__ = [
     "FORMAT",
+    "GAME",
     "SOLO_PER",
     "SPECIES",
     "Card",
@@ -58,6 +60,7 @@ __all__ = [
     "parse_card",
     "rank",
     "rank_sheets",
+    "ranking",
     "read_tableau_file",
     "score_player",
     "tableau_to_json",

@@ -188,7 +188,10 @@ def _condition(
             f"{species_count} different frog species in the pond (at most 3 needed)",
         )
     if species == "panamanian-golden":
-        return max_tucked >= 4, f"{max_tucked} cards tucked under one food card at most (4 needed)"
+        return (
+            max_tucked >= 4,
+            f"the most cards tucked under one food card: {max_tucked} (4 needed)",
+        )
     if species == "tomato":
         return water_count >= 4, f"{water_count} water cards in the pond (4 needed)"
     around = [flat[j] for j in border]
