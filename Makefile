@@ -4,6 +4,13 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(PY) -m pip
+# On a Raspberry Pi, picamera2 comes from the OS (apt install python3-picamera2), so the
+# venv sees the system site-packages and the `pi` extra is installed.
+IS_PI  := $(shell grep -qs "Raspberry Pi" /proc/device-tree/model && echo 1)
+VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
+RUN_EXTRAS := $(if $(IS_PI),[pi],)
+comma := ,
+TEST_EXTRAS := $(if $(IS_PI),[test$(comma)pi],[test])
 # Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm.
 SYSDEPS := libzbar0 poppler-utils
 
@@ -15,22 +22,22 @@ run: install
 test: install-test sysdeps lint typecheck pytest
 
 $(PY):
-	@$(PYTHON) -m venv $(VENV) 2>/dev/null || { \
+	@$(PYTHON) -m venv $(VENV_FLAGS) $(VENV) 2>/dev/null || { \
 	  if [ "$$(id -u)" = 0 ]; then \
 	    echo "installing python3-venv"; apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-venv; \
-	    rm -rf $(VENV); $(PYTHON) -m venv $(VENV); \
+	    rm -rf $(VENV); $(PYTHON) -m venv $(VENV_FLAGS) $(VENV); \
 	  else echo "python3 -m venv failed: install python3-venv (sudo apt install python3-venv)"; exit 1; fi; }
 	$(PIP) install -q --upgrade pip
 
 venv: $(PY)
 
 $(VENV)/.installed: pyproject.toml | $(PY)
-	$(PIP) install -q -e .
+	$(PIP) install -q -e '.$(RUN_EXTRAS)'
 	@touch $@
 
 $(VENV)/.installed-test: pyproject.toml | $(PY)
-	$(PIP) install -q -e '.[test]'
+	$(PIP) install -q -e '.$(TEST_EXTRAS)'
 	@touch $@ $(VENV)/.installed
 
 install: $(VENV)/.installed
