@@ -1,0 +1,16 @@
+"""The screens, in the order the screenshots walker visits them: (screen name, module path).
+
+One screen = ``ui/screens/<name>.py`` + ``<name>.kv``; each module defines a
+``BaseScreen`` subclass and ``demo(app)`` (puts it in a representative state).
+"""
+
+SCREENS: list[tuple[str, str]] = [
+    ("home", "ui.screens.home"),
+    ("setup", "ui.screens.setup"),
+    ("scorepad", "ui.screens.scorepad"),
+    ("settings", "ui.screens.settings"),
+    ("history", "ui.screens.history"),
+    # UI-B: the Pond live tracker and its End Phase, game end and final scoring;
+    # Pondscape scan and score. The "warnings" banner shot is taken over the tracker.
+    ("pondscape_score", "ui.screens.pondscape_score"),
+]

@@ -1,0 +1,33 @@
+"""Shared widgets: big touch buttons, tiles, number pad, checklist, progress bar, frames, chart.
+
+Importing this package registers the widget classes with Kivy's Factory so
+every screen's .kv can use them; their look lives in ``ui/theme.kv``.
+"""
+
+from ui.widgets.chart import Chart
+from ui.widgets.common import (
+    Badge,
+    BigButton,
+    BigProgress,
+    Body,
+    Checklist,
+    CheckRow,
+    Heading,
+    Tile,
+)
+from ui.widgets.frame_view import FrameView
+from ui.widgets.numpad import NumberPad
+
+__all__ = [
+    "Badge",
+    "BigButton",
+    "BigProgress",
+    "Body",
+    "Chart",
+    "CheckRow",
+    "Checklist",
+    "FrameView",
+    "Heading",
+    "NumberPad",
+    "Tile",
+]

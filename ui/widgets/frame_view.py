@@ -1,0 +1,76 @@
+"""``FrameView``: shows camera frames (BGR uint8 ndarrays) as a Kivy texture.
+
+The one place a frame becomes a texture. ``show_frame`` runs on the main thread
+only; it downscales the frame to the widget's size first (cv2.INTER_AREA) so
+the upload stays cheap at 15+ frames per second, flips it (OpenGL's origin is
+bottom-left) and blits it with ``colorfmt='bgr'``. The texture is reused while
+the size stays the same, so hours of preview do not grow memory.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.graphics.texture import Texture
+from kivy.properties import NumericProperty, ObjectProperty
+from kivy.uix.image import Image
+
+
+class FrameView(Image):
+    """An Image that shows ndarray frames; ``frames_shown`` counts them."""
+
+    frames_shown = NumericProperty(0)
+    frame_shape = ObjectProperty(None, allownone=True)  # (h, w) of the last frame given
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("fit_mode", "contain")
+        super().__init__(**kwargs)
+        self._tex_size: tuple[int, int] | None = None
+
+    def target_size(self, frame_w: int, frame_h: int) -> tuple[int, int]:
+        """The frame's size scaled to fit the widget (never enlarged)."""
+        box_w, box_h = max(1, int(self.width)), max(1, int(self.height))
+        scale = min(box_w / frame_w, box_h / frame_h, 1.0)
+        return max(1, int(frame_w * scale)), max(1, int(frame_h * scale))
+
+    def show_frame(self, frame: Any) -> None:
+        import cv2
+        import numpy as np
+
+        if frame is None:
+            return
+        h, w = frame.shape[:2]
+        self.frame_shape = (h, w)
+        tw, th = self.target_size(w, h)
+        small = (
+            frame
+            if (tw, th) == (w, h)
+            else cv2.resize(frame, (tw, th), interpolation=cv2.INTER_AREA)
+        )
+        small = np.ascontiguousarray(small[::-1])
+        if self._tex_size != (tw, th) or self.texture is None:
+            self.texture = Texture.create(size=(tw, th), colorfmt="bgr")
+            self._tex_size = (tw, th)
+        self.texture.blit_buffer(small.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        self.canvas.ask_update()
+        self.frames_shown += 1
+
+    def to_frame_xy(self, x: float, y: float) -> tuple[float, float] | None:
+        """Window point -> pixel (x, y) of the last frame (origin top-left); None if outside."""
+        if self.frame_shape is None or self.texture is None:
+            return None
+        fh, fw = self.frame_shape
+        nw, nh = self.norm_image_size
+        left = self.center_x - nw / 2
+        bottom = self.center_y - nh / 2
+        if not (left <= x <= left + nw and bottom <= y <= bottom + nh) or nw <= 0 or nh <= 0:
+            return None
+        return (x - left) / nw * fw, (1 - (y - bottom) / nh) * fh
+
+    def to_widget_xy(self, fx: float, fy: float) -> tuple[float, float]:
+        """Frame pixel (origin top-left) -> window point, inverse of ``to_frame_xy``."""
+        fh, fw = self.frame_shape or (1, 1)
+        nw, nh = self.norm_image_size
+        left = self.center_x - nw / 2
+        bottom = self.center_y - nh / 2
+        return left + fx / fw * nw, bottom + (1 - fy / fh) * nh
