@@ -1,0 +1,313 @@
+"""Pondscape score: the pond as a 3x5 picture of cards and its score sheet.
+
+Tap a cell to correct it by hand (frog species, habitat, water points, empty);
+the tucked-card counts per food and the hand size have +/- buttons. Each
+correction is played as a ``pond`` event, so `undo` takes it back. Under the
+sheet: the ranking with the tie-break, or the achievement rank in a solo game.
+Buttons: `scan` scans the shown player's pond again, `next` goes to the next
+player (scanning their pond if it has not been scanned yet).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
+
+from companion.errors import CompanionError, EventRefusedError
+from companion.games.pondscape.scoring import SPECIES_NAMES, ScoreSheet, score_player
+from companion.games.pondscape.tableau import SPECIES, PlayerPond
+from ui import pondscape_session as ps
+from ui import pondscape_view as view
+from ui.screens.base import BaseScreen, load_kv
+from ui.widgets.common import BigButton
+
+load_kv(__file__)
+
+
+class CardCell(ButtonBehavior, BoxLayout):
+    """One cell of the pond: species / habitat / water, coloured, with its food symbols."""
+
+    row = NumericProperty(0)
+    column = NumericProperty(0)
+    title = StringProperty("")
+    food = StringProperty("")
+    tone = ListProperty([0.25, 0.25, 0.25, 1])
+    empty = BooleanProperty(True)
+    min_state_time = NumericProperty(0)
+
+
+class SheetRow(BoxLayout):
+    label = StringProperty("")
+    points = StringProperty("")
+    strong = BooleanProperty(False)
+
+
+class CellEditor(ModalView):
+    """Choose what a cell holds: a frog species, a habitat type, water points, or empty."""
+
+    heading = StringProperty("")
+
+    def __init__(self, screen: PondscapeScoreScreen, row: int, column: int, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.screen = screen
+        self.row = row
+        self.column = column
+        self.heading = f"{screen.current}: row {row + 1}, column {column + 1}"
+        for species in SPECIES:
+            name = SPECIES_NAMES[species].replace(" frog", "")
+            self._add("frogs", name, "frog", species, view.SPECIES_COLOURS[species])
+        for habitat in screen.habitat_types():
+            self._add("habitats", habitat, "habitat", habitat, view.HABITAT_COLOUR)
+        for pts in view.WATER_POINTS:
+            self._add("waters", f"Water {pts}", "water", pts, view.WATER_COLOUR)
+
+    def _add(self, box: str, text: str, kind: str, value: Any, tone: Any) -> None:
+        button = BigButton(text=text, tone=list(tone), halign="center")
+        button.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, None)))
+        button.bind(on_release=lambda _b: self.choose(kind, value))
+        self.ids[box].add_widget(button)
+
+    def choose(self, kind: str, value: Any) -> None:
+        self.dismiss()
+        self.screen.correct_cell(self.row, self.column, kind, value)
+
+
+class PondscapeScoreScreen(BaseScreen):
+    current = StringProperty("")
+    headline = StringProperty("")
+    ranking_text = StringProperty("")
+    food_selected = StringProperty("")
+    tucked_text = StringProperty("")
+    hand_text = StringProperty("")
+    solo = BooleanProperty(False)
+    scanned = BooleanProperty(False)
+    next_text = StringProperty("Next player")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.local = ps.LocalPonds()
+        self.sheets: dict[str, ScoreSheet] = {}
+        self.cells: list[CardCell] = []
+        self.editor: CellEditor | None = None
+        self._bound = False
+
+    # --- entering and refreshing
+    def enter(self, player: str | None = None, **_: Any) -> None:
+        if not self._bound:
+            self.app.bind(revision=lambda *_: self.refresh())
+            self._bound = True
+        names = self.players()
+        if player is not None:
+            self.current = player
+        elif self.current not in names:
+            self.current = names[0] if names else ""
+        self.refresh()
+
+    def players(self) -> list[str]:
+        return ps.player_names(self.app, self.local)
+
+    def ponds(self) -> dict[str, PlayerPond]:
+        return ps.ponds(self.app, self.local)
+
+    def pond(self) -> PlayerPond | None:
+        return self.ponds().get(self.current)
+
+    def refresh(self) -> None:
+        if self.manager is None or not self.current:
+            return
+        ponds = self.ponds()
+        self.solo = ps.is_solo(self.app, self.local)
+        self.sheets = {name: score_player(p) for name, p in ponds.items()}
+        self._fill_tabs(ponds)
+        player = ponds.get(self.current)
+        self.scanned = player is not None
+        self._fill_grid(player)
+        self._fill_food(player)
+        self._fill_sheet(player)
+        names = self.players()
+        missing = [n for n in names if n not in ponds]
+        idx = names.index(self.current) if self.current in names else 0
+        if missing:
+            self.next_text = f"Scan {missing[0]}"
+        elif len(names) > 1:
+            self.next_text = f"Show {names[(idx + 1) % len(names)]}"
+        else:
+            self.next_text = "Scan again"
+
+    def _fill_tabs(self, ponds: dict[str, PlayerPond]) -> None:
+        box = self.ids.tabs
+        box.clear_widgets()
+        for name in self.players():
+            sheet = self.sheets.get(name)
+            text = f"{name}\n{sheet.total}" if sheet is not None else f"{name}\nnot scanned"
+            tab = BigButton(text=text, halign="center")
+            tab.focused = name == self.current
+            tab.bind(on_release=lambda _b, n=name: self.show_player(n))
+            box.add_widget(tab)
+
+    def _fill_grid(self, player: PlayerPond | None) -> None:
+        grid = self.ids.grid
+        if not self.cells:
+            for r in range(3):
+                for c in range(5):
+                    cell = CardCell(row=r, column=c)
+                    cell.bind(on_release=self.open_editor)
+                    grid.add_widget(cell)
+                    self.cells.append(cell)
+        for cell in self.cells:
+            card = player.cell(cell.row, cell.column) if player is not None else None
+            cell.title = view.cell_text(card) if player is not None else ""
+            cell.food = view.food_text(card)
+            cell.tone = list(view.cell_colour(card))
+            cell.empty = card is None
+
+    def _fill_food(self, player: PlayerPond | None) -> None:
+        box = self.ids.food_row
+        box.clear_widgets()
+        if player is None:
+            self.tucked_text = ""
+            self.hand_text = ""
+            return
+        if self.food_selected not in player.food_row:
+            self.food_selected = player.food_row[0] if player.food_row else ""
+        for food in player.food_row:
+            n = player.tucked.get(food, 0)
+            button = BigButton(text=f"{food}\n{n}", halign="center", font_size=self.app.font_small)
+            button.focused = food == self.food_selected
+            button.bind(on_release=lambda _b, f=food: self.select_food(f))
+            box.add_widget(button)
+        n = player.tucked.get(self.food_selected, 0)
+        self.tucked_text = f"{n} tucked under {self.food_selected}"
+        self.hand_text = f"Hand: {player.hand}"
+
+    def _fill_sheet(self, player: PlayerPond | None) -> None:
+        box = self.ids.sheet
+        box.clear_widgets()
+        sheet = self.sheets.get(self.current)
+        if player is None or sheet is None:
+            self.headline = f"{self.current}: not scanned yet"
+            box.add_widget(Label(text="Press Scan to read this pond\nwith the camera."))
+            self.ranking_text = self._ranking_line()
+            return
+        self.headline = f"{self.current}: {sheet.total} points"
+        for label, pts in view.sheet_rows(sheet, player):
+            box.add_widget(SheetRow(label=label, points=str(pts), strong=not label.startswith(" ")))
+        box.add_widget(SheetRow(label="Total", points=str(sheet.total), strong=True))
+        for warning in sheet.warnings:
+            box.add_widget(SheetRow(label=f"! {warning}", points=""))
+        for w in sheet.wild:
+            box.add_widget(
+                SheetRow(label=f"? at ({w.row + 1},{w.column + 1}) counts as {', '.join(w.food)}")
+            )
+        self.ranking_text = self._ranking_line()
+
+    def _ranking_line(self) -> str:
+        sheets = list(self.sheets.values())
+        if not sheets:
+            return ""
+        if self.solo:
+            total = sheets[0].total
+            return f"Solo rank: {view.achievement_text(total)}"
+        missing = [n for n in self.players() if n not in self.sheets]
+        ranking = view.ranking_of(sheets)
+        order = "  ".join(f"{i + 1}. {s.name} {s.total}" for i, s in enumerate(ranking.sheets))
+        if missing:
+            return f"{order}\nStill to scan: {', '.join(missing)}"
+        return f"{order}\n{view.tie_break_text(ranking)}"
+
+    # --- touches
+    def show_player(self, name: str) -> None:
+        self.current = name
+        self.refresh()
+
+    def select_food(self, food: str) -> None:
+        self.food_selected = food
+        self._fill_food(self.pond())
+
+    def open_editor(self, cell: CardCell) -> None:
+        if self.pond() is None:
+            self.scan()
+            return
+        self.editor = CellEditor(self, int(cell.row), int(cell.column))
+        self.editor.open()
+
+    def habitat_types(self) -> list[str]:
+        return view.habitat_choices(list(self.ponds().values()), ps.catalog_habitats())
+
+    def correct_cell(self, row: int, column: int, kind: str, value: Any) -> None:
+        player = self.pond()
+        if player is None:
+            return
+        card = view.corrected_card(player.cell(row, column), kind, value)
+        self.commit(view.with_cell(player, row, column, card))
+
+    def tucked(self, delta: int) -> None:
+        player = self.pond()
+        if player is not None and self.food_selected:
+            self.commit(view.with_tucked(player, self.food_selected, delta))
+
+    def hand(self, delta: int) -> None:
+        player = self.pond()
+        if player is not None:
+            self.commit(view.with_hand(player, delta))
+
+    def commit(self, player: PlayerPond) -> None:
+        try:
+            ps.record_pond(self.app, self.local, player)
+        except EventRefusedError as exc:
+            self.app.status = str(exc)
+        self.refresh()
+
+    # --- buttons
+    def scan(self) -> None:
+        self.app.go("pondscape_scan", player=self.current)
+
+    def next_player(self) -> None:
+        names = self.players()
+        ponds = self.ponds()
+        missing = [n for n in names if n not in ponds]
+        if missing:
+            self.app.go("pondscape_scan", player=missing[0])
+            return
+        if len(names) <= 1:
+            self.scan()
+            return
+        idx = names.index(self.current) if self.current in names else -1
+        self.show_player(names[(idx + 1) % len(names)])
+
+    def undo(self, redo: bool = False) -> None:
+        try:
+            ps.undo(self.app, self.local, redo=redo)
+        except (EventRefusedError, CompanionError) as exc:
+            self.app.status = str(exc)
+        self.refresh()
+
+    def on_command(self, cmd: str) -> bool:
+        if self.editor is not None and self.editor.parent is not None:
+            if cmd in ("undo", "next"):
+                self.editor.dismiss()
+                return True
+            return False
+        if cmd == "next":
+            self.next_player()
+        elif cmd in ("scan", "confirm"):
+            self.scan() if cmd == "scan" else self.next_player()
+        elif cmd == "undo":
+            self.undo()
+        elif cmd == "redo":
+            self.undo(redo=True)
+        else:
+            return False
+        return True
+
+
+def demo(app: Any) -> None:
+    """Three scored demo ponds, Ana's shown."""
+    screen = app.get_screen("pondscape_score")
+    screen.local.load_demo()
+    app.go("pondscape_score", player=screen.local.names[0])

@@ -1,0 +1,137 @@
+"""The rules-warnings banner: cannot be missed, never blocks.
+
+It lies over the top of whatever screen is showing (added to the Window, not
+to a screen), takes touches only inside itself, and names each rule the
+checker flagged with its pond or card. "OK" hides it; "Undo last" takes back
+the event that tripped the rule. ``app.show_warnings(violations)`` shows it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from kivy.animation import Animation
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.games.base import Violation
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
+
+#: How many violations are spelled out; the rest are counted.
+MAX_LINES = 3
+
+
+def violation_line(v: Violation) -> str:
+    """One line for the table: the message, the pond or card, and the rule id."""
+    where = f" ({v.where})" if v.where and v.where not in v.message else ""
+    return f"{v.message}{where}  [rule: {v.rule}]"
+
+
+def banner_text(violations: Sequence[Violation]) -> str:
+    lines = [violation_line(v) for v in violations[:MAX_LINES]]
+    extra = len(violations) - MAX_LINES
+    if extra > 0:
+        lines.append(f"... and {extra} more")
+    return "\n".join(lines)
+
+
+def undo_last_event() -> None:
+    """Play an undo on the running app's live session (the banner's default action)."""
+    from kivy.app import App
+
+    from companion.errors import EventRefusedError
+    from companion.session import UndoEvent
+
+    app: Any = App.get_running_app()
+    if app is None or getattr(app, "live", None) is None:
+        return
+    try:
+        app.play(UndoEvent())
+    except EventRefusedError as exc:
+        app.status = str(exc)
+
+
+class WarningsBanner(BoxLayout):
+    """A bright strip over the top of the screen; touches outside it pass through."""
+
+    text = StringProperty("")
+    title = StringProperty("")
+    shown = BooleanProperty(False)
+    count = NumericProperty(0)
+    flash = NumericProperty(1.0)  # pulses so the banner catches the eye
+    can_undo = BooleanProperty(True)
+    rules = ListProperty([])
+
+    def __init__(self, on_undo: Callable[[], Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_undo_cb = on_undo
+        self.violations: list[Violation] = []
+        self._pulse: Animation | None = None
+
+    def show(self, violations: Sequence[Violation], *, can_undo: bool = True) -> None:
+        """Show ``violations`` (replacing what was shown); an empty list shows nothing."""
+        if not violations:
+            return
+        self.violations = list(violations)
+        self.rules = [v.rule for v in violations]
+        self.count = len(violations)
+        noun = "rule" if len(violations) == 1 else "rules"
+        self.title = f"Check the table: {len(violations)} {noun} may be broken"
+        self.text = banner_text(violations)
+        self.can_undo = can_undo
+        parent = self.parent
+        if parent is None:
+            Window.add_widget(self)
+        elif parent.children and parent.children[0] is not self:
+            # Keep it above the screens (and anything added after it).
+            parent.remove_widget(self)
+            parent.add_widget(self)
+        self.shown = True
+        self._start_pulse()
+
+    def hide(self) -> None:
+        """Out of sight and out of the way; it stays in its parent for next time."""
+        self.shown = False
+        if self._pulse is not None:
+            self._pulse.cancel(self)
+            self._pulse = None
+        self.flash = 1.0
+
+    def ok(self) -> None:
+        """The table has looked and decided: keep the event."""
+        self.hide()
+
+    def undo_last(self) -> None:
+        """Take back the event that tripped the rule, then hide."""
+        self.hide()
+        if self.on_undo_cb is not None:
+            self.on_undo_cb()
+            return
+        undo_last_event()
+
+    def _start_pulse(self) -> None:
+        if self._pulse is not None:
+            self._pulse.cancel(self)
+        self.flash = 1.0
+        anim = Animation(flash=0.55, duration=0.45) + Animation(flash=1.0, duration=0.45)
+        anim.repeat = True
+        self._pulse = anim
+        anim.start(self)
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_move(touch))
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return bool(self.shown and super().on_touch_up(touch))
+
+    def on_touch_down(self, touch: Any) -> bool:
+        # Inside: the banner's buttons get it and nothing below does. Outside: pass through.
+        if not self.shown or not self.collide_point(*touch.pos):
+            return False
+        super().on_touch_down(touch)
+        return True
