@@ -1,0 +1,255 @@
+"""The Pond rules checker: what the table may have got wrong. It flags, never blocks.
+
+Every rule has a stable id (the keys of ``RULES``). Rules on every board look at
+that board alone; rules between two boards compare it with the reference board
+of this turn: the previous board seen in this turn, or else the board as the
+turn began (the last board of the previous turn, or the setup board before turn 1).
+Nothing moves between one player's last board and the next player's Start
+Phase, so that is this turn's starting position.
+"""
+
+from __future__ import annotations
+
+from companion.games.base import Violation
+from companion.games.pond.events import Board, Control, Damage, Vp
+from companion.games.pond.setup import LONG_FWOOOGS
+from companion.games.pond.state import PHASE_TITLES, PondState
+
+RULES = {
+    # on every board
+    "fountain-fwooog": "Long Fwooogs cannot be placed in the Fountain.",
+    "two-fwooogs": "You cannot have more than one of your own Long Fwooogs in the same Pond.",
+    "too-many-fwooogs": "You cannot deploy more than 4 Long Fwooogs.",
+    "too-many-frogs": "A faction cannot have more frogs on the map than it has pieces.",
+    "fwooog-on-lilypad": "Long Fwooogs cannot occupy Lilypads.",
+    # between two boards of one turn
+    "fwooog-moved": "Long Fwooogs cannot move, and are not removed by damage.",
+    "fwooog-appeared": "A Long Fwooog is deployed by merging 2 of your Frogs in a Pond "
+    "that does not have one of your Long Fwooogs.",
+    "march-not-adjacent": "A March moves Frogs from one Pond to one adjacent Pond.",
+    "start-deploy": "Start Phase: deploy 1 Frog to each Pond with your Long Fwooog.",
+    "not-your-turn": "Only the player taking the turn adds pieces to the map.",
+    # other events
+    "vp-outside-main-phase": "VP for damage and from cards are gained during the Main Phase.",
+    "control-beyond-map": "You cannot control more ponds or lilypads than the map has.",
+}
+
+
+def _flag(rule: str, message: str, where: str | None = None) -> Violation:
+    return Violation(rule, message, where)
+
+
+def reference_board(state: PondState) -> Board | None:
+    """The board a new board of this turn is compared with, or None if there is none."""
+    if state.board_seen is not None and state.board_seen[0] == state.flow.turn:
+        return state.board
+    return state.turn_start_board
+
+
+def check_board_alone(state: PondState, board: Board) -> list[Violation]:
+    """The rules every board must follow, whatever came before."""
+    found: list[Violation] = []
+    fountain = state.layout.fountain
+    fwooogs_total: dict[str, int] = {}
+    frogs_total: dict[str, int] = {}
+    for pond_id, content in board.ponds:
+        if pond_id == fountain and content.fwooogs:
+            found.append(
+                _flag(
+                    "fountain-fwooog",
+                    f"A Long Fwooog ({', '.join(content.fwooogs)}) is in the Fountain, "
+                    "which cannot contain Long Fwooogs.",
+                    pond_id,
+                )
+            )
+        for faction in sorted(set(content.fwooogs)):
+            n = content.fwooogs_of(faction)
+            fwooogs_total[faction] = fwooogs_total.get(faction, 0) + n
+            if n > 1:
+                found.append(
+                    _flag(
+                        "two-fwooogs",
+                        f"{faction} has {n} Long Fwooogs in pond {pond_id}; "
+                        "at most one of your own per pond.",
+                        pond_id,
+                    )
+                )
+        for faction, n in content.frogs:
+            frogs_total[faction] = frogs_total.get(faction, 0) + n
+        if content.lilypad_fwooog is not None:
+            found.append(
+                _flag(
+                    "fwooog-on-lilypad",
+                    f"A {content.lilypad_fwooog} Long Fwooog is on the lilypad in pond "
+                    f"{pond_id}; Long Fwooogs cannot occupy Lilypads.",
+                    pond_id,
+                )
+            )
+    for faction, n in sorted(fwooogs_total.items()):
+        if n > LONG_FWOOOGS:
+            found.append(
+                _flag(
+                    "too-many-fwooogs",
+                    f"{faction} has {n} Long Fwooogs on the map; no more than 4.",
+                )
+            )
+    for faction, n in sorted(frogs_total.items()):
+        seat = state.seat_of_faction(faction)
+        pieces = state.frog_pieces[seat] if seat is not None else 0
+        if n > pieces:
+            found.append(
+                _flag(
+                    "too-many-frogs",
+                    f"{faction} has {n} frogs on the map but only {pieces} frog pieces.",
+                )
+            )
+    return found
+
+
+def _pond_ids(before: Board, after: Board) -> list[str]:
+    ids = [pid for pid, _ in before.ponds]
+    ids += [pid for pid, _ in after.ponds if pid not in before.as_dict()]
+    return ids
+
+
+def check_between(state: PondState, before: Board, after: Board) -> list[Violation]:
+    """The rules on what changed between two boards of the current player's turn."""
+    found: list[Violation] = []
+    current = state.current_faction
+    ponds = _pond_ids(before, after)
+    for faction in state.factions:
+        for pond_id in ponds:
+            was, now = before.pond(pond_id), after.pond(pond_id)
+            f_was, f_now = was.fwooogs_of(faction), now.fwooogs_of(faction)
+            if f_now < f_was:
+                found.append(
+                    _flag(
+                        "fwooog-moved",
+                        f"A {faction} Long Fwooog left pond {pond_id}; "
+                        "Long Fwooogs cannot move and are not removed by damage.",
+                        pond_id,
+                    )
+                )
+            elif f_now > f_was and (f_was > 0 or was.frogs_of(faction) < 2):
+                found.append(
+                    _flag(
+                        "fwooog-appeared",
+                        f"A {faction} Long Fwooog appeared in pond {pond_id} without 2 of "
+                        f"its frogs there to merge (it had {was.frogs_of(faction)}).",
+                        pond_id,
+                    )
+                )
+            if faction != current and now.pieces_of(faction) > was.pieces_of(faction):
+                found.append(
+                    _flag(
+                        "not-your-turn",
+                        f"{faction}'s pieces in pond {pond_id} went from "
+                        f"{was.pieces_of(faction)} to {now.pieces_of(faction)} during "
+                        f"{state.current_player}'s turn.",
+                        pond_id,
+                    )
+                )
+    if state.phase != "start":
+        found += _check_marches(state, before, after, ponds)
+    return found
+
+
+def _check_marches(
+    state: PondState, before: Board, after: Board, ponds: list[str]
+) -> list[Violation]:
+    """Frogs that arrived in a pond no river joins to a pond they could have left."""
+    faction = state.current_faction
+    delta = {
+        pid: after.pond(pid).frogs_of(faction) - before.pond(pid).frogs_of(faction) for pid in ponds
+    }
+    losers = {pid for pid, d in delta.items() if d < 0}
+    found: list[Violation] = []
+    for pond_id, d in delta.items():
+        if d <= 0:
+            continue
+        if before.pond(pond_id).fwooogs_of(faction) or after.pond(pond_id).fwooogs_of(faction):
+            continue  # a card may have deployed it: "where you have a Long Fwooog"
+        if state.layout.neighbours(pond_id) & losers:
+            continue
+        found.append(
+            _flag(
+                "march-not-adjacent",
+                f"{d} {faction} frog{'s' if d > 1 else ''} arrived in pond {pond_id}, which no "
+                "river joins to a pond they left"
+                + (f" ({', '.join(sorted(losers))})" if losers else "")
+                + "; a March goes to one adjacent pond.",
+                pond_id,
+            )
+        )
+    return found
+
+
+def check_start_deploy(state: PondState, board: Board) -> list[Violation]:
+    """Start Phase: at most 1 frog to each pond with a Long Fwooog, and no more than the supply."""
+    start = state.turn_start_board
+    if state.phase != "start" or start is None:
+        return []
+    faction = state.current_faction
+    fwooog_ponds = set(state.fwooog_ponds(faction, start))
+    allowed = min(len(fwooog_ponds), state.frogs_in_supply(faction, start))
+    found: list[Violation] = []
+    for pond_id in _pond_ids(start, board):
+        gain = board.pond(pond_id).frogs_of(faction) - start.pond(pond_id).frogs_of(faction)
+        here = 1 if pond_id in fwooog_ponds else 0
+        if gain > here:
+            found.append(
+                _flag(
+                    "start-deploy",
+                    f"{gain} {faction} frogs deployed to pond {pond_id} in the Start Phase; "
+                    + (
+                        "only 1 per pond with your Long Fwooog."
+                        if here
+                        else "you have no Long Fwooog there."
+                    ),
+                    pond_id,
+                )
+            )
+    deployed = state.frogs_on_map(faction, board) - state.frogs_on_map(faction, start)
+    if deployed > allowed:
+        found.append(
+            _flag(
+                "start-deploy",
+                f"{deployed} {faction} frogs deployed in the Start Phase; you may deploy "
+                f"{allowed} ({len(fwooog_ponds)} ponds with your Long Fwooog, "
+                f"{state.frogs_in_supply(faction, start)} frogs in your supply).",
+            )
+        )
+    return found
+
+
+def check(state: PondState, event: object) -> list[Violation]:
+    """What the rules checker says about ``event`` in ``state``. Never raises."""
+    if isinstance(event, Board):
+        found = check_board_alone(state, event)
+        before = reference_board(state)
+        if before is not None:
+            found += check_between(state, before, event)
+        found += check_start_deploy(state, event)
+        return found
+    if isinstance(event, Damage | Vp) and state.phase != "main":
+        what = "damage" if isinstance(event, Damage) else "VP"
+        who = event.by if isinstance(event, Damage) else event.player
+        return [
+            _flag(
+                "vp-outside-main-phase",
+                f"{who} gained {what} during the {PHASE_TITLES[state.phase]}; VP for damage "
+                "and from cards are gained during the Main Phase.",
+            )
+        ]
+    if isinstance(event, Control):
+        ponds = len(state.layout.ponds)
+        if event.ponds > ponds or event.lilypads > ponds:
+            return [
+                _flag(
+                    "control-beyond-map",
+                    f"{state.current_player} cannot control {event.ponds} ponds and "
+                    f"{event.lilypads} lilypads: the map has {ponds} ponds, each with at most "
+                    "1 lilypad.",
+                )
+            ]
+    return []
