@@ -1,0 +1,351 @@
+"""Setup guides for all five boxed games, and how each is played in a session.
+
+Pond and Pondscape have rules engines: their setup checklist is the engine's
+``GAME.setup_steps``. Ponder, BOG and Croak have none yet: their setup comes
+from the rulebooks as data here, and their session is a score pad
+(``companion.games.scorepad`` with options ``{"for": NAME}``) so the table can
+keep the score. When an engine for one of them is added to the registry
+(``companion.games._MODULES``), ``session_info`` and ``setup_steps`` use it
+with no change here or in the screens.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from companion.errors import BadFileError, UnknownGameError
+from companion.games import BOXED_GAMES, game_names, get_game
+from companion.games.base import JSON, Player, SetupStep
+from companion.session import SessionInfo
+
+SCOREPAD = "scorepad"
+
+
+@dataclass(frozen=True)
+class ScoreRule:
+    """How the score pad keeps a game without an engine.
+
+    ``unit`` names what is counted ("points", "frogs across"), ``target`` the
+    score that ends the game (None: the game ends otherwise), ``rounds`` says
+    whether scores are entered round by round, ``negative`` whether a
+    round can score below zero, and ``how`` is the rulebook's sentence.
+    """
+
+    unit: str
+    target: int | None
+    rounds: bool
+    negative: bool
+    how: str
+
+
+@dataclass(frozen=True)
+class Guide:
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    score: ScoreRule | None  # None: the game has its own engine and screen
+
+
+StepsFn = Callable[[Sequence[Player], Mapping[str, Any]], list[SetupStep]]
+
+
+def _names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def ponder_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
+    """Ponder's rulebook setup, worded for these players."""
+    n = len(players)
+    names = [p.name for p in players]
+    colours = [str(p.attrs["colour"]) for p in players if p.attrs.get("colour")]
+    colour_text = "Each player chooses the colour of their team"
+    if len(colours) == n:
+        colour_text += ": " + ", ".join(f"{a} {c}" for a, c in zip(names, colours, strict=True))
+    colour_text += "."
+    if n == 2:
+        colour_text += (
+            " With two players, use colours that sit next to each other on the table "
+            "(for example Blue and Yellow)."
+        )
+    return [
+        SetupStep(
+            "lily-pads",
+            "Place the 28 lily pads on the spaces that have a green dot.",
+            {"lily_pads": 28},
+        ),
+        SetupStep("colours", colour_text, {"teams": n}),
+        SetupStep(
+            "movement-cards",
+            "Each player shuffles their movement cards and places them in a stack, face down, "
+            "facing them.",
+            {"decks": n},
+        ),
+        SetupStep(
+            "first-card",
+            "Each player turns over their first movement card and places it on the space of "
+            "their colour, face up, so all players can see it.",
+        ),
+        SetupStep(
+            "starting-bank",
+            "The bank of the Marsh by your colour's space is your starting zone.",
+        ),
+        SetupStep(
+            "first-player",
+            "Decide who goes first by rolling your 3 frogs like dice: the player who gets the "
+            'most frogs "seated" goes first. On a tie, roll again until only one player remains.',
+            {"frogs_rolled": 3},
+        ),
+        SetupStep(
+            "frogs",
+            "Each player places their 3 frogs wherever they like on their starting bank.",
+            {"frogs": 3 * n},
+        ),
+    ]
+
+
+def bog_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
+    """BOG's rulebook setup: two players, the first one listed is the Start Player."""
+    start, second = players[0].name, players[1].name
+    return [
+        SetupStep(
+            "bog",
+            "Create the Bog: place all 9 Lily Pads in 3 rows of 3 cards each in the center of "
+            "the table, leaving room for each player's Shore.",
+            {"lily_pads": 9, "rows": "3 x 3"},
+        ),
+        SetupStep(
+            "flies",
+            "Place a Fly perpendicular on each of the 3 center row Lily Pads.",
+            {"flies": 3},
+        ),
+        SetupStep(
+            "deck",
+            "Shuffle the 18 Frogs into a face-down deck near the Bog.",
+            {"frogs": 18},
+        ),
+        SetupStep("start-player", f"{start} is the Start Player.", {"start": start}),
+        SetupStep(
+            "start-hand",
+            f"{start} (the Start Player) draws two Frogs into their hand from the deck.",
+            {start: 2},
+        ),
+        SetupStep("second-hand", f"Next, {second} draws 3 Frogs.", {second: 3}),
+        SetupStep(
+            "draw-area",
+            "Draw 3 Frogs and place them face up next to the deck: the Draw Area.",
+            {"draw_area": 3},
+        ),
+        SetupStep(
+            "first-turn",
+            f"{start} takes the first turn. Your Frogs always face you, with the Route on top.",
+        ),
+    ]
+
+
+def croak_lilypad_piles(player_count: int) -> int:
+    """ "draws the top 3 cards (or 5, if playing with 2 players)" """
+    return 5 if player_count == 2 else 3
+
+
+def croak_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
+    """Croak's rulebook set-up, worded for the player count."""
+    n = len(players)
+    piles = croak_lilypad_piles(n)
+    return [
+        SetupStep("shuffle", "Each player shuffles their own deck thoroughly.", {"decks": n}),
+        SetupStep(
+            "lilypad-piles",
+            f"Each player draws the top {piles} cards face up, side by side in front of them: "
+            f"the LILYPAD piles{' (5 with 2 players)' if n == 2 else ''}.",
+            {"lilypad_piles": piles},
+        ),
+        SetupStep(
+            "pond-pile",
+            "Each player counts the next 10 cards into a single pile, face up: the POND pile, "
+            "to the right or left of the LILYPAD piles (not to be confused with the DISCARD "
+            "pile).",
+            {"pond_pile": 10},
+        ),
+        SetupStep(
+            "stockpile",
+            "Each player holds their remaining cards stacked face down in their hand: the "
+            "STOCKPILE. Never look at them like a hand of cards.",
+        ),
+        SetupStep(
+            "scorekeeper",
+            "This app keeps the score: 1 point for every card returned from the SWAMP, minus 2 "
+            "for every card left in the POND pile. The first player to 75 points wins.",
+            {"target": 75},
+        ),
+        SetupStep(
+            "start",
+            "One player signals the start; everyone plays at the same time until someone "
+            'drains their POND pile and says "CROAK".',
+        ),
+    ]
+
+
+GUIDES: dict[str, Guide] = {
+    "pond": Guide("pond", "Pond", 2, 4, None),
+    "pondscape": Guide("pondscape", "Pondscape", 1, 4, None),
+    "ponder": Guide(
+        "ponder",
+        "Ponder",
+        2,
+        4,
+        ScoreRule(
+            "frogs across",
+            3,
+            False,
+            False,
+            "The first player to get their team's 3 frogs across the Marsh to the opposite "
+            "bank wins the game!",
+        ),
+    ),
+    "bog": Guide(
+        "bog",
+        "BOG",
+        2,
+        2,
+        ScoreRule(
+            "points",
+            None,
+            False,
+            False,
+            "If the Draw Area is exhausted, score. The player with the most points wins! If "
+            "tied the player who could not perform an Action loses.",
+        ),
+    ),
+    "croak": Guide(
+        "croak",
+        "Croak",
+        2,
+        4,
+        ScoreRule(
+            "points",
+            75,
+            True,
+            True,
+            "The first player to accumulate 75 points wins the game. If more than one player "
+            "reaches or surpasses 75 points during the same hand, these players face off in a "
+            "round to determine the winner.",
+        ),
+    ),
+}
+
+_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps, "bog": bog_steps, "croak": croak_steps}
+
+
+def guide(game_name: str) -> Guide:
+    """The guide for one of the five boxed games; ``UnknownGameError`` names the known ones."""
+    found = GUIDES.get(game_name)
+    if found is None:
+        known = ", ".join(name for name, _ in BOXED_GAMES)
+        raise UnknownGameError(f"setup: unknown game {game_name!r} (known: {known})")
+    return found
+
+
+def has_engine(game_name: str) -> bool:
+    """True when the game has its own rules engine in the registry."""
+    return game_name in game_names() and game_name != SCOREPAD
+
+
+def player_limits(game_name: str) -> tuple[int, int]:
+    """(fewest, most) players; from the engine when there is one."""
+    if has_engine(game_name):
+        game = get_game(game_name)
+        return int(game.min_players), int(game.max_players)
+    g = guide(game_name)
+    return g.min_players, g.max_players
+
+
+def check_players(game_name: str, players: Sequence[Player]) -> None:
+    """``BadFileError`` when the player count or names do not suit the game."""
+    lo, hi = player_limits(game_name)
+    title = guide(game_name).title
+    if not lo <= len(players) <= hi:
+        allowed = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise BadFileError(f"players: {title} takes {allowed} players, found {len(players)}")
+    seen: set[str] = set()
+    for i, player in enumerate(players):
+        if not player.name.strip():
+            raise BadFileError(f"players[{i}].name: every player needs a name")
+        if player.name in seen:
+            raise BadFileError(f"players[{i}].name: {player.name!r} is used twice")
+        seen.add(player.name)
+
+
+def default_options(game_name: str, player_count: int) -> JSON:
+    """The options a new session of this game starts with."""
+    if has_engine(game_name):
+        return dict(get_game(game_name).default_options(player_count))
+    guide(game_name)
+    return {}
+
+
+def setup_steps(
+    game_name: str, players: Sequence[Player], options: Mapping[str, Any]
+) -> list[SetupStep]:
+    """The rulebook's setup as a checklist for these players and options."""
+    check_players(game_name, players)
+    if has_engine(game_name):
+        game = get_game(game_name)
+        merged = {**game.default_options(len(players)), **dict(options)}
+        game.validate_setup(players, merged)
+        return list(game.setup_steps(players, merged))
+    return _OWN_STEPS[game_name](players, options)
+
+
+def session_info(
+    game_name: str, players: Sequence[Player], options: Mapping[str, Any]
+) -> SessionInfo:
+    """The session to start once the setup is done: the engine's, else a score pad for it."""
+    check_players(game_name, players)
+    if has_engine(game_name):
+        game = get_game(game_name)
+        merged = {**game.default_options(len(players)), **dict(options)}
+        game.validate_setup(players, merged)
+        return SessionInfo(game_name, tuple(players), merged)
+    return SessionInfo(SCOREPAD, tuple(players), {**dict(options), "for": game_name})
+
+
+def played_game(info: SessionInfo) -> str:
+    """Which boxed game a session is ("croak" for a Croak score pad)."""
+    if info.game == SCOREPAD:
+        return str(info.options.get("for", SCOREPAD))
+    return info.game
+
+
+def score_rule(info: SessionInfo) -> ScoreRule:
+    """How the score pad keeps this session (plain points for a bare score pad)."""
+    g = GUIDES.get(played_game(info))
+    if g is not None and g.score is not None:
+        return g.score
+    return ScoreRule("points", None, False, True, "The player with the most points wins.")
+
+
+def leaders(rule: ScoreRule, names: Sequence[str], scores: Sequence[int]) -> tuple[list[str], str]:
+    """Who wins or leads now, and a sentence for the screen.
+
+    With a target (Croak 75, Ponder 3 frogs) the game is won by reaching it;
+    several players at or past it in the same round face off. Without one
+    (BOG) the most points lead; a tie is broken at the table.
+    """
+    if not names:
+        return [], ""
+    if rule.target is not None:
+        reached = [n for n, s in zip(names, scores, strict=True) if s >= rule.target]
+        if len(reached) == 1:
+            return reached, f"{reached[0]} wins with {rule.target} {rule.unit} or more!"
+        if reached:
+            return reached, f"{_names(reached)} reached {rule.target}: they face off in a round."
+    best = max(scores)
+    top = [n for n, s in zip(names, scores, strict=True) if s == best]
+    if rule.target is not None:
+        return top, f"First to {rule.target} {rule.unit}."
+    if len(top) == 1:
+        return top, f"{top[0]} leads with {best} {rule.unit}."
+    return top, f"{_names(top)} tie on {best}: the player who could not perform an Action loses."
