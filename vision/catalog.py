@@ -1,0 +1,140 @@
+"""The Pondscape card catalog (``pondscape-catalog/1``): tag numbers -> printed cards.
+
+``{"format": "pondscape-catalog/1",
+   "cards": {"042": {"front": CARD, "back": CARD}},
+   "food_cards": {"101": "spider", ...}}``
+
+A front/back CARD is a card object of the tableau file without ``id``; the
+back of a pond card is always a ``water`` card. Cards are parsed by the
+Pondscape engine (``companion.games.pondscape.tableau.parse_card``), so the
+catalog and the tableau file can never disagree on what a card is.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from companion.errors import BadFileError
+from companion.games.pondscape.tableau import Card, WaterCard, parse_card
+
+FORMAT = "pondscape-catalog/1"
+NUMBER_RE = re.compile(r"^[0-9A-Z]{1,4}$")
+#: The sample catalog shipped for the demo frames and the tests. Not a real deck.
+SAMPLE_CATALOG = Path(__file__).resolve().parent / "data" / "sample-catalog.json"
+
+
+@dataclass(frozen=True)
+class CardSides:
+    front: Card
+    back: WaterCard
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Pond cards by number (as printed in the tags) and food cards by number."""
+
+    cards: dict[str, CardSides]
+    food_cards: dict[str, str]
+    source: str = "catalog"
+
+    def side(self, number: str, side: str) -> Card | None:
+        """The card as placed with ``side`` ("F" or "B") up, carrying ``id``; None if unknown."""
+        key = self.key(number, self.cards)
+        if key is None:
+            return None
+        sides = self.cards[key]
+        card: Card = sides.front if side == "F" else sides.back
+        return replace(card, id=key)
+
+    def food(self, number: str) -> str | None:
+        key = self.key(number, self.food_cards)
+        return None if key is None else self.food_cards[key]
+
+    @staticmethod
+    def key(number: str, table: dict[str, Any]) -> str | None:
+        """The catalog's spelling of ``number`` ("42" finds "042" too)."""
+        if number in table:
+            return number
+        if number.isdigit():
+            for k in table:
+                if k.isdigit() and int(k) == int(number):
+                    return k
+        return None
+
+
+def load_catalog_json(data: Any, where: str) -> Catalog:
+    if not isinstance(data, dict):
+        raise BadFileError(f"{where}: a catalog must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadFileError(
+            f"{where}: field 'format' must be {FORMAT!r}, found {data.get('format')!r}"
+        )
+    extra = set(data) - {"format", "cards", "food_cards", "note"}
+    if extra:
+        raise BadFileError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, dict):
+        raise BadFileError(f"{where}: field 'cards' must be an object {{number: {{front, back}}}}")
+    raw_food = data.get("food_cards")
+    if not isinstance(raw_food, dict) or not raw_food:
+        raise BadFileError(f"{where}: field 'food_cards' must be an object {{number: food}}")
+    cards: dict[str, CardSides] = {}
+    for number, sides in raw_cards.items():
+        at = f"{where}: cards[{number!r}]"
+        if not NUMBER_RE.match(number):
+            raise BadFileError(f"{at}: a card number is 1 to 4 digits or capital letters")
+        if not isinstance(sides, dict) or set(sides) != {"front", "back"}:
+            raise BadFileError(f"{at}: needs exactly the fields 'front' and 'back'")
+        for name in ("front", "back"):
+            if isinstance(sides[name], dict) and "id" in sides[name]:
+                raise BadFileError(f"{at}.{name}: no 'id' here: the number is the key")
+        front = parse_card(sides["front"], f"{at}.front")
+        back = parse_card(sides["back"], f"{at}.back")
+        if front is None:
+            raise BadFileError(f"{at}.front: must be a card, not null")
+        if isinstance(front, WaterCard):
+            raise BadFileError(f"{at}.front: the front of a pond card is a frog or habitat card")
+        if not isinstance(back, WaterCard):
+            raise BadFileError(f"{at}.back: the back of a pond card is always a water card")
+        cards[number] = CardSides(front, back)
+    food_cards: dict[str, str] = {}
+    for number, food in raw_food.items():
+        at = f"{where}: food_cards[{number!r}]"
+        if not NUMBER_RE.match(number):
+            raise BadFileError(f"{at}: a card number is 1 to 4 digits or capital letters")
+        if number in cards:
+            raise BadFileError(f"{at}: number {number} is also a pond card")
+        if not isinstance(food, str) or not food or food != food.lower():
+            raise BadFileError(f"{at}: a food is a non-empty lowercase name, found {food!r}")
+        food_cards[number] = food
+    return Catalog(cards, food_cards, where)
+
+
+def load_catalog(path: str | Path) -> Catalog:
+    """Read and validate a catalog file; ``BadFileError`` naming the file and field."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise BadFileError(f"{p}: cannot read the catalog: {reason}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadFileError(
+            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
+        ) from None
+    return load_catalog_json(data, str(p))
+
+
+def tag_payloads(catalog: Catalog, game: str = "PS") -> list[str]:
+    """Every tag to print for a catalog: front and back of each pond card, each food card."""
+    out = []
+    for number in catalog.cards:
+        out += [f"{game}:{number}:F", f"{game}:{number}:B"]
+    out += [f"{game}:{number}:F" for number in catalog.food_cards]
+    return out
