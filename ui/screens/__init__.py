@@ -12,5 +12,9 @@ SCREENS: list[tuple[str, str]] = [
     ("history", "ui.screens.history"),
     # UI-B: the Pond live tracker and its End Phase, game end and final scoring;
     # Pondscape scan and score. The "warnings" banner shot is taken over the tracker.
+    ("pond_tracker", "ui.screens.pond_tracker"),
+    ("pond_end_phase", "ui.screens.pond_end_phase"),
+    ("pond_game_over", "ui.screens.pond_game_over"),
+    ("pond_final", "ui.screens.pond_final"),
     ("pondscape_score", "ui.screens.pondscape_score"),
 ]

@@ -1,0 +1,240 @@
+"""What the Pond screens show, worked out from the engine's state (no Kivy here).
+
+The tracker's numbers (VP supply, each player's VP, whose turn, the phase and
+what it asks), the End Phase review (control of every pond and the award), the
+final standings with the tie-break sentence, and the VP-over-turns series.
+Hand corrections of a pond are made here too, giving a new ``Board``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from companion.games.pond.control import lilypad_controller, pond_controller
+from companion.games.pond.events import (
+    FACTIONS,
+    LILYPAD_FREE,
+    Board,
+    NextPhase,
+    PondContent,
+)
+from companion.games.pond.game import phase_prompt
+from companion.games.pond.scoring import final_standings, winners
+from companion.games.pond.state import PHASE_TITLES, PondState, end_phase_award, vp_by_turn
+from ui.widgets import style
+
+RGBA = tuple[float, float, float, float]
+
+
+def faction_colour(faction: str | None) -> RGBA:
+    if faction is None:
+        return style.MUTED
+    return style.FACTION.get(faction, style.MUTED)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    name: str
+    faction: str
+    tokens: int
+    current: bool
+    colour: RGBA
+
+
+@dataclass(frozen=True)
+class TrackerView:
+    supply: int
+    starting_supply: int
+    fraction: float  # supply left / starting supply, for the bar
+    turn: int
+    player: str
+    faction: str
+    phase: str  # "start" | "main" | "end"
+    phase_title: str
+    prompt: str
+    players: tuple[PlayerLine, ...]
+    over: bool
+
+
+def tracker_view(st: PondState) -> TrackerView:
+    players = tuple(
+        PlayerLine(name, st.factions[i], st.tokens[i], i == st.seat, faction_colour(st.factions[i]))
+        for i, name in enumerate(st.names)
+    )
+    start = max(1, st.starting_supply)
+    return TrackerView(
+        supply=st.supply,
+        starting_supply=st.starting_supply,
+        fraction=max(0.0, min(1.0, st.supply / start)),
+        turn=st.flow.turn,
+        player=st.current_player,
+        faction=st.current_faction,
+        phase=st.phase,
+        phase_title=PHASE_TITLES[st.phase],
+        prompt=phase_prompt(st),
+        players=players,
+        over=st.over,
+    )
+
+
+# --- the End Phase review -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PondLine:
+    """One pond of the review: what is in it and who controls it and its lilypad."""
+
+    pond_id: str
+    fountain: bool
+    content: PondContent
+    controller: str | None
+    lilypad_controller: str | None
+
+    def pieces_text(self, factions: tuple[str, ...]) -> str:
+        parts = []
+        for f in factions:
+            frogs = self.content.frogs_of(f)
+            fw = self.content.fwooogs_of(f)
+            if frogs or fw:
+                parts.append(f"{f[:3]} " + (f"{frogs}" if frogs else "") + (" LF" if fw else ""))
+        if self.content.lilypad is not None:
+            pad = self.content.lilypad
+            parts.append("pad free" if pad == LILYPAD_FREE else f"pad {pad[:3]}")
+        return ", ".join(parts) if parts else "empty"
+
+
+def pond_lines(st: PondState, board: Board) -> list[PondLine]:
+    fountain = st.layout.fountain
+    return [
+        PondLine(
+            pid,
+            pid == fountain,
+            board.pond(pid),
+            pond_controller(board.pond(pid)),
+            lilypad_controller(board.pond(pid)),
+        )
+        for pid in st.layout.pond_ids
+    ]
+
+
+def award_with(st: PondState, board: Board | None) -> tuple[int, int]:
+    """(ponds, lilypads) the current player would be awarded if ``board`` were played now."""
+    if board is None:
+        return end_phase_award(st)
+    return end_phase_award(replace(st, board=board))
+
+
+def award_text(st: PondState, ponds: int, lilypads: int) -> str:
+    total = ponds + lilypads
+    pond_word = "pond" if ponds == 1 else "ponds"
+    pad_word = "lilypad" if lilypads == 1 else "lilypads"
+    text = f"{st.current_player} controls {ponds} {pond_word} and {lilypads} {pad_word}: +{total} VP"
+    if total >= st.supply:
+        text += f" (only {st.supply} left: the game ends)"
+    return text
+
+
+def edit_pond(
+    board: Board,
+    pond_id: str,
+    *,
+    faction: str | None = None,
+    frogs_delta: int = 0,
+    toggle_fwooog: bool = False,
+    lilypad: str | None | bool = False,
+) -> Board:
+    """A board with one pond corrected by hand.
+
+    ``frogs_delta`` adds or removes small frogs of ``faction`` (never below 0);
+    ``toggle_fwooog`` puts or takes away that faction's Long Fwooog; ``lilypad``
+    sets the lilypad (None: no lilypad, "free", or a faction); False leaves it.
+    """
+    content = board.pond(pond_id)
+    frogs = dict(content.frogs)
+    fwooogs = list(content.fwooogs)
+    pad = content.lilypad
+    if faction is not None and frogs_delta:
+        frogs[faction] = max(0, frogs.get(faction, 0) + frogs_delta)
+    if faction is not None and toggle_fwooog:
+        if faction in fwooogs:
+            fwooogs.remove(faction)
+        else:
+            fwooogs.append(faction)
+    if lilypad is not False:
+        pad = lilypad if isinstance(lilypad, str) else None
+    if pad is not None and pad != LILYPAD_FREE and frogs.get(pad, 0) == 0:
+        frogs[pad] = 1  # a frog holds the lilypad, so there is at least one in the pond
+    new = PondContent(
+        tuple(sorted((f, n) for f, n in frogs.items() if n > 0)),
+        tuple(sorted(fwooogs)),
+        pad,
+        content.lilypad_fwooog,
+    )
+    ponds = [(pid, c) for pid, c in board.ponds if pid != pond_id]
+    order = [pid for pid, _ in board.ponds]
+    if pond_id in order:
+        ponds.insert(order.index(pond_id), (pond_id, new))
+    else:
+        ponds.append((pond_id, new))
+    return Board(tuple(ponds))
+
+
+def board_from_ponds(ponds: Mapping[str, Any]) -> Board:
+    """A board event from the ``ponds`` object a scan gives (the ``board`` event's JSON)."""
+    from companion.games.pond.events import board_from_json
+
+    return board_from_json(ponds, "camera")
+
+
+# --- the end of the game --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FinalLine:
+    name: str
+    faction: str
+    tokens: int
+    card_vp: int
+    total: int
+    winner: bool
+    colour: RGBA
+
+
+def final_lines(st: PondState) -> tuple[list[FinalLine], str]:
+    """Each player's tokens, card VP and total in turn order, and the winner sentence."""
+    result = winners(st)
+    lines = [
+        FinalLine(
+            s.name,
+            s.faction,
+            s.tokens,
+            s.card_vp,
+            s.total,
+            s.name in result.names,
+            faction_colour(s.faction),
+        )
+        for s in final_standings(st)
+    ]
+    return lines, result.sentence
+
+
+def vp_series(st: PondState) -> list[list[int]]:
+    """Per player, their VP tokens at the start and at the end of each turn (the chart)."""
+    points = vp_by_turn(st)
+    return [[p[i] for p in points] for i in range(len(st.names))]
+
+
+def ended_text(st: PondState) -> str:
+    if not st.over:
+        return ""
+    lost = f" ({st.lost_vp} VP could not be taken and are lost)" if st.lost_vp else ""
+    return f"The last VP token was taken in {st.current_player}'s {PHASE_TITLES[st.phase]}{lost}."
+
+
+def next_event() -> NextPhase:
+    return NextPhase()
+
+
+ALL_FACTIONS = FACTIONS

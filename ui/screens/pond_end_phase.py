@@ -1,0 +1,328 @@
+"""Pond End Phase review: what the camera counted, the control of each pond, then the award.
+
+The board is scanned in the background (``ui.pond_camera``); the annotated
+picture shows what was counted. Players tap a pond to correct it (frogs per
+faction, Long Fwooogs, lilypad) before confirming. Confirm (touch, or a long
+press of `next`) plays the ``board`` event then ``next_phase``, which takes the
+award from the VP supply. With no camera the table enters its control by hand
+(a ``control`` event). Opened outside the End Phase (the tracker's Scan) it
+only records the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.modalview import ModalView
+
+from companion.errors import CompanionError, EventRefusedError
+from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
+from ui import pond_view as view
+from ui.pond_camera import BoardRead, BoardScanner, vision_available
+from ui.screens.base import BaseScreen, load_kv
+from ui.screens.pond_tracker import follow
+from ui.widgets.common import BigButton
+
+load_kv(__file__)
+
+
+class PondTile(ButtonBehavior, BoxLayout):
+    pond_id = StringProperty("")
+    pieces = StringProperty("")
+    owner = StringProperty("")
+    tone = ListProperty([0.4, 0.4, 0.4, 1])
+    edited = BooleanProperty(False)
+    fountain = BooleanProperty(False)
+    min_state_time = NumericProperty(0)
+
+
+class PondEditor(ModalView):
+    """Correct one pond: frogs per faction, Long Fwooogs, the lilypad."""
+
+    heading = StringProperty("")
+
+    def __init__(self, screen: PondEndPhaseScreen, pond_id: str, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.screen = screen
+        self.pond_id = pond_id
+        self.fill()
+
+    def fill(self) -> None:
+        st = self.screen.state()
+        content = self.screen.board.pond(self.pond_id)
+        where = " (the Fountain)" if self.pond_id == st.layout.fountain else ""
+        self.heading = f"Pond {self.pond_id}{where}"
+        rows = self.ids.rows
+        rows.clear_widgets()
+        font = self.screen.app.font_body
+        for faction in st.factions:
+            row = BoxLayout(spacing=self.screen.app.pad)
+            name = BigButton(text=faction, tone=list(view.faction_colour(faction)))
+            name.color = (0.05, 0.05, 0.05, 1)
+            name.disabled = True
+            row.add_widget(name)
+            minus = BigButton(text="-", font_size=font * 1.4)
+            minus.bind(on_release=lambda _b, f=faction: self.change(f, -1))
+            row.add_widget(minus)
+            row.add_widget(BigButton(text=f"{content.frogs_of(faction)} frogs", disabled=True))
+            plus = BigButton(text="+", font_size=font * 1.4)
+            plus.bind(on_release=lambda _b, f=faction: self.change(f, 1))
+            row.add_widget(plus)
+            has = content.fwooogs_of(faction) > 0
+            fw = BigButton(text="Long Fwooog: yes" if has else "Long Fwooog: no")
+            fw.focused = has
+            fw.bind(on_release=lambda _b, f=faction: self.toggle_fwooog(f))
+            row.add_widget(fw)
+            rows.add_widget(row)
+        pads = BoxLayout(spacing=self.screen.app.pad)
+        for value, label in [(None, "No lilypad"), (LILYPAD_FREE, "Lilypad free")] + [
+            (f, f"Pad: {f}") for f in st.factions
+        ]:
+            b = BigButton(text=label, font_size=self.screen.app.font_small)
+            b.focused = content.lilypad == value
+            b.bind(on_release=lambda _b, v=value: self.set_lilypad(v))
+            pads.add_widget(b)
+        rows.add_widget(pads)
+
+    def change(self, faction: str, delta: int) -> None:
+        self.screen.edit(self.pond_id, faction=faction, frogs_delta=delta)
+        self.fill()
+
+    def toggle_fwooog(self, faction: str) -> None:
+        self.screen.edit(self.pond_id, faction=faction, toggle_fwooog=True)
+        self.fill()
+
+    def set_lilypad(self, value: str | None) -> None:
+        self.screen.edit(self.pond_id, lilypad=value)
+        self.fill()
+
+
+class PondEndPhaseScreen(BaseScreen):
+    mode = StringProperty("end")  # "end": review and award; "look": only record the board
+    title = StringProperty("")
+    status_text = StringProperty("")
+    award_text = StringProperty("")
+    confirm_text = StringProperty("Confirm")
+    by_hand = BooleanProperty(False)
+    hand_ponds = NumericProperty(0)
+    hand_lilypads = NumericProperty(0)
+    have_board = BooleanProperty(False)
+    edited = BooleanProperty(False)
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.board: Board = Board(())
+        self.scanner: BoardScanner | None = None
+        self.editor: PondEditor | None = None
+        self.edited_ponds: set[str] = set()
+        self.last_read: BoardRead | None = None
+
+    # --- entering and leaving
+    def state(self) -> Any:
+        return self.app.live.state
+
+    def enter(self, mode: str = "end", **_: Any) -> None:
+        live = self.app.live
+        if live is None or live.info.game != "pond":
+            return
+        st = live.state
+        self.mode = "end" if mode == "end" and st.phase == "end" else "look"
+        self.board = st.board
+        self.have_board = False
+        self.edited = False
+        self.edited_ponds = set()
+        self.by_hand = False
+        ponds, lilypads = view.award_with(st, None)
+        self.hand_ponds, self.hand_lilypads = ponds, lilypads
+        self.title = f"End Phase: {st.current_player}" if self.mode == "end" else "Board check"
+        self.ids.picture.texture = None
+        self.refresh()
+        self.start_scan()
+
+    def on_leave(self, *_: Any) -> None:
+        self.stop_scan()
+
+    def start_scan(self) -> None:
+        self.stop_scan()
+        if not vision_available():
+            self.status_text = "No board counting on this machine: enter the control by hand."
+            self.by_hand = self.mode == "end"
+            self.refresh()
+            return
+        try:
+            camera = self.app.use_camera("pond")
+            self.scanner = BoardScanner(camera, self.state().layout, self.on_read, self.on_error)
+        except (CompanionError, OSError, ValueError) as exc:
+            self.on_error(str(exc))
+            return
+        self.status_text = "Watching the board..."
+        self.scanner.start()
+
+    def stop_scan(self) -> None:
+        if self.scanner is not None:
+            self.scanner.stop()
+            self.scanner = None
+
+    # --- camera results (main thread)
+    def on_read(self, read: BoardRead) -> None:
+        self.last_read = read
+        self.ids.picture.show_frame(read.picture)
+        if read.ponds is None:
+            self.status_text = read.reason or "Waiting for the frames to agree..."
+            return
+        if self.edited:
+            self.status_text = "Board read (your corrections are kept: Rescan to start over)"
+            return
+        try:
+            self.board = view.board_from_ponds(read.ponds)
+        except CompanionError as exc:
+            self.status_text = f"The camera's board is unusable: {exc}"
+            return
+        self.have_board = True
+        note = f" ({len(read.warnings)} warnings)" if read.warnings else ""
+        self.status_text = f"Board read{note}. Tap a pond to correct it."
+        self.refresh()
+
+    def on_error(self, message: str) -> None:
+        self.stop_scan()
+        self.status_text = f"No camera: {message}. Enter the control by hand."
+        if self.mode == "end" and not self.have_board:
+            self.by_hand = True
+        self.refresh()
+
+    # --- showing
+    def refresh(self) -> None:
+        live = self.app.live
+        if live is None or live.info.game != "pond" or self.manager is None:
+            return
+        st = live.state
+        grid = self.ids.ponds
+        grid.clear_widgets()
+        for line in view.pond_lines(st, self.board):
+            owner = line.controller
+            tile = PondTile(
+                pond_id=line.pond_id,
+                pieces=line.pieces_text(st.factions),
+                owner=(_name_of(st, owner) if owner else "no one"),
+                tone=list(view.faction_colour(owner)),
+                edited=line.pond_id in self.edited_ponds,
+                fountain=line.fountain,
+            )
+            tile.bind(on_release=self.open_editor)
+            grid.add_widget(tile)
+        if self.by_hand:
+            ponds, lilypads = int(self.hand_ponds), int(self.hand_lilypads)
+        else:
+            ponds, lilypads = view.award_with(st, self.board)
+        if self.mode == "end":
+            self.award_text = view.award_text(st, ponds, lilypads)
+            self.confirm_text = f"Confirm +{ponds + lilypads} VP"
+        else:
+            self.award_text = "Record this board (no VP are taken outside the End Phase)"
+            self.confirm_text = "Record board"
+
+    # --- touches
+    def open_editor(self, tile: PondTile) -> None:
+        self.editor = PondEditor(self, tile.pond_id)
+        self.editor.open()
+
+    def edit(self, pond_id: str, **change: Any) -> None:
+        self.board = view.edit_pond(self.board, pond_id, **change)
+        self.edited = True
+        self.have_board = True
+        self.edited_ponds.add(pond_id)
+        self.refresh()
+
+    def toggle_hand(self) -> None:
+        self.by_hand = not self.by_hand
+        self.refresh()
+
+    def change_hand(self, what: str, delta: int) -> None:
+        if what == "ponds":
+            self.hand_ponds = max(0, self.hand_ponds + delta)
+        else:
+            self.hand_lilypads = max(0, self.hand_lilypads + delta)
+        self.refresh()
+
+    def rescan(self) -> None:
+        self.board = self.state().board
+        self.edited = False
+        self.edited_ponds = set()
+        self.have_board = False
+        self.refresh()
+        self.start_scan()
+
+    def confirm(self) -> None:
+        """Play the board (or the typed control), then leave the End Phase with the award."""
+        self.stop_scan()
+        events: list[Any] = []
+        if self.by_hand and self.mode == "end":
+            events.append(Control(int(self.hand_ponds), int(self.hand_lilypads)))
+        elif self.have_board:
+            events.append(self.board)
+        if self.mode == "end":
+            events.append(NextPhase())
+        try:
+            for event in events:
+                self.app.play(event)
+                if self.app.live.over:
+                    break
+        except EventRefusedError as exc:
+            self.app.status = str(exc)
+        if self.app.live.over:
+            follow(self.app)
+            return
+        self.app.go("pond_tracker")
+
+    def cancel(self) -> None:
+        self.stop_scan()
+        self.app.go("pond_tracker")
+
+    def on_command(self, cmd: str) -> bool:
+        editor = self.editor
+        if editor is not None and editor.parent is not None:
+            if cmd in ("next", "confirm", "undo"):
+                editor.dismiss()
+                return True
+            return False
+        if cmd == "confirm":
+            self.confirm()
+        elif cmd == "next":
+            self.app.status = "Hold the next button to confirm the award."
+        elif cmd == "scan":
+            self.rescan()
+        elif cmd == "undo":
+            self.cancel()
+        else:
+            return False
+        return True
+
+
+def _name_of(st: Any, faction: str) -> str:
+    seat = st.seat_of_faction(faction)
+    return st.names[seat] if seat is not None else faction
+
+
+def demo(app: Any) -> None:
+    """Ana's End Phase with a board of a few ponds (typed, as the camera would give it)."""
+    from ui.screens.pond_tracker import start_demo_game
+
+    start_demo_game(app)
+    app.play(NextPhase())
+    app.play(NextPhase())
+    screen = app.go("pond_end_phase", mode="end")
+    screen.stop_scan()
+    st = app.live.state
+    board = st.board
+    ids = st.layout.pond_ids
+    for pid, faction, n in ((ids[0], "wizard", 2), (ids[1], "wizard", 1), (ids[2], "pumpkin", 2)):
+        board = view.edit_pond(board, pid, faction=faction, frogs_delta=n)
+    board = view.edit_pond(board, ids[1], lilypad="wizard")
+    screen.board = board
+    screen.by_hand = False
+    screen.have_board = True
+    screen.status_text = "Board read. Tap a pond to correct it."
+    screen.refresh()
