@@ -130,7 +130,8 @@ def award_text(st: PondState, ponds: int, lilypads: int) -> str:
     total = ponds + lilypads
     pond_word = "pond" if ponds == 1 else "ponds"
     pad_word = "lilypad" if lilypads == 1 else "lilypads"
-    text = f"{st.current_player} controls {ponds} {pond_word} and {lilypads} {pad_word}: +{total} VP"
+    text = f"{st.current_player} controls {ponds} {pond_word} and {lilypads} {pad_word}"
+    text += f": +{total} VP"
     if total >= st.supply:
         text += f" (only {st.supply} left: the game ends)"
     return text
@@ -143,7 +144,7 @@ def edit_pond(
     faction: str | None = None,
     frogs_delta: int = 0,
     toggle_fwooog: bool = False,
-    lilypad: str | None | bool = False,
+    lilypad: str | bool | None = False,
 ) -> Board:
     """A board with one pond corrected by hand.
 

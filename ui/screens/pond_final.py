@@ -69,9 +69,7 @@ class PondFinalScreen(BaseScreen):
 
     def entered(self) -> set[str]:
         """Players whose card VP have been entered (a card_vp event still in effect)."""
-        return {
-            step.event.player for step in self.app.live.active if step.event.type == "card_vp"
-        }
+        return {step.event.player for step in self.app.live.active if step.event.type == "card_vp"}
 
     def refresh(self) -> None:
         live = self.app.live
