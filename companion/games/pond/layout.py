@@ -282,10 +282,10 @@ def _load_pond(pond_id: str, data: Any, where: str, size: Point) -> PondShape:
             raise BadFileError(
                 f"{at}: field 'polygon_mm[{i}]' {list(p)} is outside the board {list(size)}"
             )
-    if polygon_area(polygon) == 0:
-        raise BadFileError(f"{at}: field 'polygon_mm' has no area (its points are in a line)")
     if not polygon_is_simple(polygon):
         raise BadFileError(f"{at}: field 'polygon_mm' crosses itself")
+    if polygon_area(polygon) == 0:
+        raise BadFileError(f"{at}: field 'polygon_mm' has no area (its points are in a line)")
     fountain = data.get("fountain", False)
     if not isinstance(fountain, bool):
         raise BadFileError(f"{at}: field 'fountain' must be true or false")
