@@ -46,7 +46,8 @@ def test_setup_3_players_uses_13_ponds_112_vp_12_frogs_for_the_middle_seat() -> 
     assert st.tokens == (0, 1, 2)
     steps = _steps(3)
     assert steps["frogs"].text == (
-        "Frog pieces: Ana 10, Ben 12, Cy 10 (Ben's starting pond lies between the other two, so 12)."
+        "Frog pieces: Ana 10, Ben 12, Cy 10 "
+        "(Ben's starting pond lies between the other two, so 12)."
     )
     assert steps["long-fwooogs"].values == {"Ana": "N", "Ben": "E", "Cy": "S"}
 
