@@ -327,8 +327,12 @@ class PondCompanionApp(App):
         self.revision += 1
         self.go(screen_for(info))
 
-    def play(self, event: Event) -> list[Violation]:
-        """Checked play on the live session; the store write goes to the writer thread."""
+    def play(self, event: Event, ignore: tuple[str, ...] = ()) -> list[Violation]:
+        """Checked play on the live session; the store write goes to the writer thread.
+
+        Violations are recorded by the session and returned; those whose rule is
+        in ``ignore`` are not shown (a Croak score may go below 0).
+        """
         if self.live is None:
             raise CompanionError("no game is being played")
         violations = self.live.play(event)
@@ -341,8 +345,9 @@ class PondCompanionApp(App):
         else:
             self.writer.submit(self.store.set_summary, sid, summary)
         self.revision += 1
-        if violations:
-            self.show_warnings(violations)
+        shown = [v for v in violations if v.rule not in ignore]
+        if shown:
+            self.show_warnings(shown)
             self.buzz("warning")
         return violations
 

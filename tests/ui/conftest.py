@@ -151,6 +151,8 @@ def wait_for(app: Any, predicate: Callable[[], Any], timeout: float = 3.0) -> An
 
 def tap(widget: Widget, app: Any = None) -> None:
     """A real touch down and up at the widget's centre, through the Window's input path."""
+    Clock.tick()
+    EventLoop.idle()  # lay out first: a screen just switched to has stale positions
     x, y = widget.to_window(*widget.center)
     touch = UnitTestTouch(x, y)
     touch.touch_down()

@@ -16,10 +16,10 @@ load_kv(__file__)
 
 SUBTITLES = {
     "pond": "2-4 players · live VP",
-    "pondscape": "1-5 · scan & score",
+    "pondscape": "1-4 · scan & score",
     "ponder": "2-4 · setup & turns",
     "bog": "2 players · points",
-    "croak": "2+ · rounds to 75",
+    "croak": "2-4 · rounds to 75",
 }
 
 

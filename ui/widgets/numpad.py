@@ -14,7 +14,8 @@ from kivy.uix.gridlayout import GridLayout
 
 from ui.widgets.common import BigButton
 
-KEYS = ("7", "8", "9", "4", "5", "6", "1", "2", "3", "-", "0", "<")
+# Three rows of four so the pad fits beside a list at 800x480 with 60 px keys.
+KEYS = ("7", "8", "9", "<", "4", "5", "6", "-", "1", "2", "3", "0")
 
 
 class NumberPad(GridLayout):
@@ -25,7 +26,7 @@ class NumberPad(GridLayout):
     __events__ = ("on_confirm",)
 
     def __init__(self, **kwargs: Any) -> None:
-        kwargs.setdefault("cols", 3)
+        kwargs.setdefault("cols", 4)
         super().__init__(**kwargs)
         self.keys: dict[str, BigButton] = {}
         for key in KEYS:

@@ -1,0 +1,105 @@
+"""Setup guide: count, names, factions, then the checklist ticked by touch or `next`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.ui.conftest import find, press, render, tap
+
+
+def open_setup(app: Any, game: str) -> Any:
+    home = app.screen
+    tap(home.tiles[game])
+    render(app, 2)
+    assert app.screen.name == "setup"
+    return app.screen
+
+
+def test_setup_pond_three_players_checklist_values(app: Any) -> None:
+    """ "For 3 players, use 112 VP." -- shown computed for the chosen count."""
+    screen = open_setup(app, "pond")
+    assert screen.count == 3
+    for row, name in zip(screen.rows, ("Ana", "Ben", "Cy"), strict=True):
+        row.ids.name.text = name
+    tap(screen.ids.to_checklist)
+    render(app, 2)
+    assert screen.stage == "checklist"
+    texts = [row.values_text for row in screen.ids.checklist.rows]
+    assert "vp supply: 112" in texts
+    assert "ponds: 13" in "\n".join(texts)
+    assert screen.progress_text == f"0 of {len(texts)} done"
+
+
+def test_setup_count_buttons_respect_limits(app: Any) -> None:
+    screen = open_setup(app, "bog")
+    assert (screen.count, screen.min_count, screen.max_count) == (2, 2, 2)
+    assert screen.ids.fewer.disabled and screen.ids.more.disabled
+    app.go("home")
+    screen = open_setup(app, "croak")
+    tap(screen.ids.more)
+    assert screen.count == 4 and len(screen.rows) == 4
+    tap(screen.ids.more)
+    assert screen.count == 4
+    tap(screen.ids.fewer)
+    tap(screen.ids.fewer)
+    assert screen.count == 2 and len(screen.rows) == 2
+
+
+def test_setup_pond_factions_cycle_without_repeats(app: Any) -> None:
+    screen = open_setup(app, "pond")
+    assert [r.faction for r in screen.rows] == ["wizard", "pumpkin", "banana"]
+    tap(screen.rows[0].ids.faction)
+    assert screen.rows[0].faction == "cowboy"  # pumpkin and banana are taken
+    tap(screen.rows[0].ids.faction)
+    assert screen.rows[0].faction == "wizard"
+
+
+def test_setup_duplicate_names_say_which(app: Any) -> None:
+    screen = open_setup(app, "croak")
+    for row in screen.rows:
+        row.ids.name.text = "Ana"
+    tap(screen.ids.to_checklist)
+    assert screen.stage == "players"
+    assert screen.message == "players[1].name: 'Ana' is used twice"
+
+
+def test_setup_checklist_ticked_by_next_then_starts_score_pad(app: Any) -> None:
+    """Croak: "draws the top 3 cards (or 5, if playing with 2 players)"; then the score pad."""
+    screen = open_setup(app, "croak")
+    tap(screen.ids.fewer)
+    assert screen.count == 2
+    press(app, "confirm")  # nothing focused: on to the checklist
+    assert screen.stage == "checklist"
+    rows = screen.ids.checklist.rows
+    assert "top 5 cards" in rows[1].text
+    press(app, "next")
+    press(app, "next")
+    assert [r.done for r in rows][:3] == [True, True, False]
+    press(app, "undo")
+    assert [r.done for r in rows][:2] == [True, False]
+    tap(rows[1])  # touch ticks too
+    assert rows[1].done
+    tap(screen.ids.start)
+    assert app.screen.name == "setup" and "Tick every step" in screen.message
+    for _ in range(len(rows)):
+        press(app, "next")
+    assert screen.ids.checklist.complete
+    press(app, "next")
+    assert app.screen.name == "scorepad"
+    assert app.live.info.game == "scorepad"
+    assert app.live.info.options == {"for": "croak"}
+    assert [p.name for p in app.live.info.players] == ["Player 1", "Player 2"]
+    app.writer.flush()
+    row = app.store.unfinished()
+    assert row is not None and row.id == app.session_id
+
+
+def test_setup_undo_on_first_step_goes_back_to_players(app: Any) -> None:
+    screen = open_setup(app, "ponder")
+    tap(screen.ids.to_checklist)
+    assert screen.stage == "checklist"
+    assert find(screen, text="28 lily pads")
+    press(app, "undo")
+    assert screen.stage == "players"
+    press(app, "undo")
+    assert app.screen.name == "home"

@@ -1,0 +1,99 @@
+"""``pond-companion ui``: start the touchscreen app, or write one screenshot per screen.
+
+    pond-companion ui [--demo] [--screenshots DIR] [--size WxH] [--fullscreen]
+
+Light at import (no kivy): Kivy is configured (window size, no argv parsing)
+before it is first imported, inside the handler.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from companion.errors import ConfigError
+
+SIZE = re.compile(r"^(\d{3,5})x(\d{3,5})$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = SIZE.match(text.strip().lower())
+    if not match:
+        raise argparse.ArgumentTypeError(f"--size {text!r}: expected WxH, e.g. 800x480")
+    return int(match.group(1)), int(match.group(2))
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "ui",
+        help="start the touchscreen app (demo mode by itself with no Pi camera and no GPIO)",
+        description="Start the touchscreen app. With no Pi camera and no GPIO buttons it starts "
+        "in demo mode by itself: the bundled sample frames are the camera and keyboard keys "
+        "are the buttons (Space = next, S = scan, U or Backspace = undo; hold Space = confirm, "
+        "hold U = redo).",
+    )
+    p.add_argument("--demo", action="store_true", help="demo mode even on a Pi")
+    p.add_argument(
+        "--screenshots",
+        type=Path,
+        metavar="DIR",
+        help="walk every screen with demo data, write DIR/<screen>.png, then exit",
+    )
+    p.add_argument(
+        "--size", type=parse_size, metavar="WxH", help="window size (default: the config's)"
+    )
+    p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk)")
+    p.set_defaults(func=run)
+
+
+def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
+    """Settings Kivy reads when it is first imported: must run before any kivy import."""
+    os.environ["KIVY_NO_ARGS"] = "1"
+    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    from kivy.config import Config as KivyConfig
+
+    KivyConfig.set("graphics", "width", str(size[0]))
+    KivyConfig.set("graphics", "height", str(size[1]))
+    KivyConfig.set("graphics", "fullscreen", "auto" if fullscreen else "0")
+    KivyConfig.set("graphics", "resizable", "1")
+    KivyConfig.set("kivy", "exit_on_escape", "0")
+    KivyConfig.set("input", "mouse", "mouse,disable_multitouch")
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.config import load_config
+
+    config = load_config(getattr(args, "config", None))
+    size = args.size or tuple(config.display.size)
+    configure_kivy(size, bool(args.fullscreen or config.display.fullscreen))
+    if args.screenshots is not None:
+        from ui.screenshots import take_screenshots
+
+        return take_screenshots(config, args.screenshots)
+    return run_app(config, demo=bool(args.demo))
+
+
+def run_app(config: Any, demo: bool) -> int:
+    from companion.store import SessionStore
+    from ui.app import PondCompanionApp
+
+    folder = Path(config.data.folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigError(f"data.folder = {str(folder)!r}: cannot create it: {exc}") from None
+    store = SessionStore.open(folder)
+    for problem in store.problems:
+        print(f"pond-companion ui: {problem}", file=sys.stderr)
+    app = PondCompanionApp(config=config, store=store, demo=True if demo else None)
+    if store.problems:
+        app.status = store.problems[0]
+    try:
+        app.run()
+    finally:
+        store.close()
+    return 0

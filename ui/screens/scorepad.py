@@ -1,0 +1,188 @@
+"""Score pad: keeps the score of a game with no rules engine yet (Ponder, BOG, Croak).
+
+Each player is a row with their total; tap a row (or step with `next`) to
+choose whose score to enter, type the amount on the number pad and press OK
+(or `confirm`). "+1" adds one at once (Ponder's frogs across). Next round /
+next turn plays the score pad's ``next_turn``; `undo` and `redo` are events
+like everything else. What wins comes from ``companion.games.guides``: Croak
+to 75, Ponder 3 frogs across, BOG the most points at the end.
+
+This screen only plays ``scorepad`` sessions: when a game gets its own engine
+and screen, ``ui.app.screen_for`` sends its sessions there instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.errors import CompanionError
+from companion.games.guides import leaders, score_rule
+from companion.games.scorepad import NextTurn, Points
+from companion.session import RedoEvent, UndoEvent
+from ui.screens.base import BaseScreen, load_kv
+
+load_kv(__file__)
+
+
+class ScoreRow(ButtonBehavior, BoxLayout):
+    """One player: seat colour, name, total; ``selected`` when the pad enters for them."""
+
+    seat = NumericProperty(0)
+    name = StringProperty("")
+    score = NumericProperty(0)
+    selected = BooleanProperty(False)
+    to_play = BooleanProperty(False)
+    leading = BooleanProperty(False)
+    min_state_time = NumericProperty(0)
+
+
+class ScorepadScreen(BaseScreen):
+    title = StringProperty("")
+    turn_text = StringProperty("")
+    leader_text = StringProperty("")
+    rule_text = StringProperty("")
+    unit = StringProperty("points")
+    next_label = StringProperty("Next turn")
+    selected = NumericProperty(0)
+    selected_name = StringProperty("")
+    message = StringProperty("")
+    won = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[ScoreRow] = []
+        self._bound = False
+        self.ids.pad.bind(on_confirm=lambda _p, n: self.enter_points(n))
+
+    def enter(self, **kwargs: Any) -> None:
+        super().enter(**kwargs)
+        if not self._bound:
+            self.app.bind(revision=lambda *_: self.refresh())
+            self._bound = True
+        live = self.app.live
+        if live is None or live.info.game != "scorepad":
+            self.app.go("home")
+            return
+        from ui.app import session_title
+
+        rule = score_rule(live.info)
+        self.title = session_title(live.info)
+        self.unit = rule.unit
+        self.rule_text = rule.how
+        self.next_label = "Next round" if rule.rounds else "Next turn"
+        self.ids.pad.allow_negative = rule.negative
+        self.ids.pad.clear()
+        self.message = ""
+        box = self.ids.players
+        box.clear_widgets()
+        self.rows = []
+        for seat, player in enumerate(live.info.players):
+            row = ScoreRow(seat=seat, name=player.name)
+            row.bind(on_release=lambda r: self.select(r.seat))
+            box.add_widget(row)
+            self.rows.append(row)
+        self.selected = 0
+        self.refresh()
+
+    def refresh(self) -> None:
+        live = self.app.live
+        if live is None or live.info.game != "scorepad" or len(self.rows) != len(live.state.scores):
+            return
+        state = live.state
+        rule = score_rule(live.info)
+        win, text = leaders(rule, list(state.names), list(state.scores))
+        self.won = rule.target is not None and any(s >= rule.target for s in state.scores)
+        self.selected_name = state.names[self.selected]
+        for row, score in zip(self.rows, state.scores, strict=True):
+            row.score = score
+            row.selected = row.seat == self.selected
+            row.to_play = row.seat == state.flow.seat and not rule.rounds
+            row.leading = row.name in win and max(state.scores) > 0
+        word = "Round" if rule.rounds else "Turn"
+        who = "" if rule.rounds else f": {state.names[state.flow.seat]} to play"
+        self.turn_text = f"{word} {state.flow.turn}{who}"
+        self.leader_text = text
+        self.ids.undo.disabled = not live.can_undo()
+
+    def select(self, seat: int) -> None:
+        self.selected = seat
+        self.ids.pad.clear()
+        self.refresh()
+
+    def _play(self, event: Any) -> bool:
+        live = self.app.live
+        ignore = ("negative-score",) if live and score_rule(live.info).negative else ()
+        try:
+            self.app.play(event, ignore=ignore)
+        except CompanionError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        return True
+
+    def enter_points(self, amount: int) -> bool:
+        """Add ``amount`` to the selected player, then move on to the next player."""
+        if amount == 0 or not self.rows:
+            return False
+        name = self.rows[self.selected].name
+        if not self._play(Points(name, amount)):
+            return False
+        self.ids.pad.clear()
+        self.selected = (self.selected + 1) % len(self.rows)
+        self.refresh()
+        return True
+
+    def plus_one(self) -> bool:
+        return self.enter_points(1)
+
+    def next_turn(self) -> bool:
+        self.selected = 0
+        return self._play(NextTurn())
+
+    def undo(self) -> bool:
+        return self._play(UndoEvent())
+
+    def redo(self) -> bool:
+        return self._play(RedoEvent())
+
+    def finish(self) -> None:
+        """The table says the game is over: mark it finished and show it in History."""
+        self.app.finish_session()
+        self.app.live = None
+        self.app.go("history")
+
+    def on_command(self, cmd: str) -> bool:
+        if cmd == "next":
+            if self.ids.pad.value:
+                return self.enter_points(self.ids.pad.number)
+            return self.next_turn()
+        if cmd == "confirm":
+            if self.ids.pad.value:
+                return self.enter_points(self.ids.pad.number)
+            self.select((self.selected + 1) % max(1, len(self.rows)))
+            return True
+        if cmd == "undo":
+            return self.undo()
+        if cmd == "redo":
+            return self.redo()
+        return False
+
+
+def demo(app: Any) -> None:
+    """A Croak score pad in round 3 with some scores entered."""
+    from companion.games.base import Player
+    from companion.games.guides import session_info
+
+    names = ("Ana", "Ben", "Cy")
+    app.start_session(session_info("croak", [Player(n) for n in names], {}))
+    screen = app.screen
+    for scores in ((12, 8, -3), (20, 15, 9)):
+        for amount in scores:
+            screen.enter_points(amount)
+        screen.next_turn()
+    screen.enter_points(18)
+    screen.ids.pad.value = "25"

@@ -1,0 +1,223 @@
+"""Setup guide: player count, names (and Pond factions), then the rulebook's setup checklist.
+
+Two stages on one screen. "players": the count with - and +, a name field per
+seat (typing is the one thing the buttons cannot do; empty names become
+"Player N"), a faction button per seat for Pond (tap to cycle) and the Pond VP
+supply ("You may opt to use more VP for longer games!"). "checklist": the steps
+from ``companion.games.guides`` for that count, ticked by touch or by `next`,
+with a progress bar; when all are ticked, Start game (or `next`/`confirm`)
+starts the session and opens the game's screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.properties import (
+    BooleanProperty,
+    DictProperty,
+    ListProperty,
+    NumericProperty,
+    OptionProperty,
+    StringProperty,
+)
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.textinput import TextInput
+
+from companion.errors import CompanionError
+from companion.games.base import Player
+from companion.games.guides import default_options, guide, player_limits, session_info, setup_steps
+from ui.screens.base import BaseScreen, load_kv
+from ui.widgets import style
+
+load_kv(__file__)
+
+FACTIONS = ("wizard", "pumpkin", "banana", "cowboy")  # Pond's four factions
+VP_STEP = 10
+
+
+class PlayerRow(BoxLayout):
+    """One seat: its number, a name field and (Pond) a faction button."""
+
+    seat = NumericProperty(0)
+    faction = StringProperty("")
+    show_faction = BooleanProperty(False)
+
+
+class NameInput(TextInput):
+    """A single-line name field that hands focus on with Enter."""
+
+
+class SetupScreen(BaseScreen):
+    game = StringProperty("pond")
+    title = StringProperty("")
+    stage = OptionProperty("players", options=["players", "checklist"])
+    count = NumericProperty(2)
+    min_count = NumericProperty(1)
+    max_count = NumericProperty(4)
+    options = DictProperty({})
+    factions = ListProperty([])
+    message = StringProperty("")
+    progress_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.rows: list[PlayerRow] = []
+        self.ids.checklist.scroll = self.ids.scroll
+        self.ids.checklist.bind(done_count=self._on_progress, complete=self._on_progress)
+        self.ids.frame.remove_widget(self.ids.checklist_stage)
+
+    def on_stage(self, _inst: Any, stage: str) -> None:
+        """Show only the stage in use (a hidden widget would still catch touches)."""
+        frame = self.ids.frame
+        show = self.ids.players_stage if stage == "players" else self.ids.checklist_stage
+        frame.clear_widgets()
+        frame.add_widget(show)
+
+    @property
+    def typing(self) -> bool:
+        return any(row.ids.name.focus for row in self.rows)
+
+    # --- entering
+    def enter(self, game: str | None = None, count: int | None = None, **kwargs: Any) -> None:
+        super().enter(**kwargs)
+        if game is not None:
+            g = guide(game)
+            self.game, self.title = game, g.title
+            self.min_count, self.max_count = player_limits(game)
+            start = count if count is not None else max(self.min_count, min(3, self.max_count))
+            self.count = max(self.min_count, min(self.max_count, start))
+            self.factions = list(FACTIONS[: self.max_count])
+            self.options = dict(default_options(game, int(self.count)))
+            self.stage = "players"
+            self.message = ""
+            self.ids.checklist.steps = []
+            self._build_rows(keep_names=False)
+
+    def _build_rows(self, keep_names: bool = True) -> None:
+        names = [r.ids.name.text for r in self.rows] if keep_names else []
+        box = self.ids.players
+        box.clear_widgets()
+        self.rows = []
+        for seat in range(int(self.count)):
+            row = PlayerRow(seat=seat, show_faction=self.game == "pond")
+            row.faction = self.factions[seat] if self.game == "pond" else ""
+            row.ids.name.text = names[seat] if seat < len(names) else ""
+            row.ids.faction.bind(on_release=lambda _b, s=seat: self.cycle_faction(s))
+            box.add_widget(row)
+            self.rows.append(row)
+
+    # --- players stage
+    def change_count(self, delta: int) -> None:
+        new = max(self.min_count, min(self.max_count, int(self.count) + delta))
+        if new != self.count:
+            self.count = new
+            supply = self.options.get("vp_supply")
+            self.options = dict(default_options(self.game, new))
+            if supply is not None and self.game == "pond":
+                self.options["vp_supply"] = max(self.options["vp_supply"], supply)
+            self._build_rows()
+
+    def cycle_faction(self, seat: int) -> None:
+        """Give the seat the next faction no one else has."""
+        taken = {self.factions[s] for s in range(int(self.count)) if s != seat}
+        current = FACTIONS.index(self.factions[seat])
+        for step in range(1, len(FACTIONS) + 1):
+            candidate = FACTIONS[(current + step) % len(FACTIONS)]
+            if candidate not in taken:
+                self.factions[seat] = candidate
+                break
+        self.rows[seat].faction = self.factions[seat]
+
+    def change_supply(self, delta: int) -> None:
+        """More VP for a longer game; never under the rulebook's number for the count."""
+        base = default_options("pond", int(self.count))["vp_supply"]
+        self.options["vp_supply"] = max(base, int(self.options.get("vp_supply", base)) + delta)
+
+    def players(self) -> list[Player]:
+        out = []
+        for row in self.rows:
+            name = row.ids.name.text.strip() or f"Player {row.seat + 1}"
+            attrs = {"faction": row.faction} if self.game == "pond" else {}
+            out.append(Player(name, attrs))
+        return out
+
+    def show_checklist(self) -> bool:
+        """Players chosen: compute the checklist for them, or say what is wrong."""
+        try:
+            steps = setup_steps(self.game, self.players(), dict(self.options))
+        except CompanionError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        for row in self.rows:
+            row.ids.name.focus = False
+        self.ids.checklist.steps = steps
+        self.stage = "checklist"
+        self.clear_focus()
+        self._on_progress()
+        return True
+
+    # --- checklist stage
+    def _on_progress(self, *_: Any) -> None:
+        cl = self.ids.checklist
+        self.progress_text = f"{cl.done_count} of {len(cl.steps)} done"
+        self.ids.start.tone = list(style.ACCENT if cl.complete else style.BUTTON)
+
+    def start_game(self) -> bool:
+        if not self.ids.checklist.complete:
+            self.message = "Tick every step first (touch it, or press next)."
+            return False
+        try:
+            info = session_info(self.game, self.players(), dict(self.options))
+            self.app.start_session(info)
+        except CompanionError as exc:
+            self.message = str(exc)
+            return False
+        return True
+
+    def go_back(self) -> None:
+        if self.stage == "checklist":
+            self.stage = "players"
+            self.clear_focus()
+        else:
+            self.app.go("home")
+
+    # --- buttons
+    def focusables(self) -> list[Any]:
+        if self.stage == "players":
+            items: list[Any] = [self.ids.fewer, self.ids.more]
+            if self.game == "pond":
+                items += [row.ids.faction for row in self.rows]
+                items += [self.ids.supply_less, self.ids.supply_more]
+            return [*items, self.ids.back, self.ids.to_checklist]
+        return [self.ids.back2, self.ids.start]
+
+    def on_command(self, cmd: str) -> bool:
+        if self.stage == "checklist":
+            cl = self.ids.checklist
+            if cmd in ("next", "confirm"):
+                if cl.complete:
+                    return self.start_game()
+                return cl.tick_next()
+            if cmd == "undo":
+                if not cl.untick_last():
+                    self.go_back()
+                return True
+            return False
+        if cmd == "undo":
+            self.go_back()
+            return True
+        if cmd == "confirm" and self.focused_widget() is None:
+            return self.show_checklist()
+        return super().on_command(cmd)
+
+
+def demo(app: Any) -> None:
+    """The Pond setup for 3 players, checklist half ticked."""
+    screen = app.go("setup", game="pond", count=3)
+    for row, name in zip(screen.rows, ("Ana", "Ben", "Cy"), strict=False):
+        row.ids.name.text = name
+    screen.show_checklist()
+    for _ in range(4):
+        screen.ids.checklist.tick_next()
