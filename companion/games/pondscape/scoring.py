@@ -270,7 +270,12 @@ def score_player(player: PlayerPond) -> ScoreSheet:
     species_count = len({c.species for c in frogs})
     water_count = sum(isinstance(c, WaterCard) for c in flat)
     max_tucked = max(tucked, default=0)
-    wild_cells = [i for i, c in enumerate(flat) if isinstance(c, FrogCard) and c.wild]
+    # Column by column: a food-kinds frog's wild neighbours then come close together in
+    # the optimiser's order, which keeps its memo small (the pond is 3 high, 5 wide).
+    wild_cells = sorted(
+        (i for i, c in enumerate(flat) if isinstance(c, FrogCard) and c.wild),
+        key=lambda i: (i % COLUMNS, i // COLUMNS),
+    )
 
     # Step 1, apart from the ornate horned condition (it waits for the wild choice).
     cluster_lines: list[tuple[str, list[int], bool | None, str]] = []
@@ -331,6 +336,7 @@ def score_player(player: PlayerPond) -> ScoreSheet:
         chosen = tuple(t for t in food_row if mask & bit[t])
         symbols[cell] = symbols[cell] | frozenset(chosen)
         choices.append(WildChoice(cell // COLUMNS, cell % COLUMNS, chosen))
+    choices.sort(key=lambda w: (w.row, w.column))
     counts = dict.fromkeys(food_row, 0)
     for card in flat:
         if card is not None:

@@ -11,9 +11,9 @@ the player the highest total. The choice changes only three things:
 So the scorer hands over just those parts (a ``WildProblem``) and this module
 searches assignments exactly: options that another option dominates (no
 fewer points, a superset of the food types that can still matter) are dropped,
-then a depth-first search with an upper bound prunes the rest. Every term is
-monotone in the sets of food types covered, which is what makes both
-prunings exact.
+then the remaining choices are searched exactly with memoised sub-results
+(see ``solve``). Every term is monotone in the sets of food types covered,
+which is what makes dropping dominated options exact.
 """
 
 from __future__ import annotations
@@ -71,7 +71,7 @@ def _options(problem: WildProblem, card: int) -> list[_Option]:
     # Which types can still change a set this card feeds: a type already printed
     # in the pond (and next to each frog) adds nothing to that set.
     relevant = 0
-    if problem.ornate_points:
+    if problem.ornate_points and problem.printed.bit_count() < ORNATE_TYPES:
         relevant |= ~problem.printed
     for frog in problem.frogs:
         if card in frog.wilds:
@@ -88,63 +88,55 @@ def _options(problem: WildProblem, card: int) -> list[_Option]:
 
 
 def solve(problem: WildProblem) -> tuple[tuple[int, ...], int]:
-    """The best mask for each wild card and the points the wild-dependent parts then score."""
+    """The best mask for each wild card and the points the wild-dependent parts then score.
+
+    Cards are decided in order with memoised sub-results: the state is the next
+    card, the food types covered so far (only while the ornate horned condition
+    is open) and the types next to each food-kinds frog that still waits for a
+    wild card. A frog's points are banked at its last wild card, so with the
+    cards in row order only a frontier of frogs is ever open.
+    """
     n = len(problem.wilds)
     options = [_options(problem, i) for i in range(n)]
-    universe = (1 << len(problem.types)) - 1
-    universe_size = len(problem.types)
-    rest_food = [0] * (n + 1)
-    rest_symbols = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        rest_food[i] = rest_food[i + 1] + options[i][0].food
-        rest_symbols[i] = rest_symbols[i + 1] + problem.wilds[i]
-    frog_rest = [
-        [sum(problem.wilds[w] for w in f.wilds if w >= i) for i in range(n + 1)]
-        for f in problem.frogs
-    ]
+    frogs = problem.frogs
+    feeds = [[j for j, f in enumerate(frogs) if i in f.wilds] for i in range(n)]
+    finishing = [[j for j, f in enumerate(frogs) if max(f.wilds) == i] for i in range(n)]
+    ornate = problem.ornate_points
+    done = -1  # the cover once the ornate horned condition holds (or when it does not matter)
+    memo: dict[tuple[int, int, tuple[int, ...]], tuple[int, tuple[int, ...]]] = {}
 
-    def value(cover: int, frog_masks: Sequence[int], food: int) -> int:
-        total = food
-        if problem.ornate_points and cover.bit_count() >= ORNATE_TYPES:
-            total += problem.ornate_points
-        for frog, mask in zip(problem.frogs, frog_masks, strict=True):
-            total += frog.points * mask.bit_count()
-        return total
-
-    def bound(i: int, cover: int, frog_masks: Sequence[int], food: int) -> int:
-        total = food + rest_food[i]
-        if (
-            problem.ornate_points
-            and min(cover.bit_count() + rest_symbols[i], universe_size) >= ORNATE_TYPES
-        ):
-            total += problem.ornate_points
-        for j, (frog, mask) in enumerate(zip(problem.frogs, frog_masks, strict=True)):
-            total += frog.points * min(mask.bit_count() + frog_rest[j][i], universe_size)
-        return total
-
-    best_value = -1
-    best: tuple[int, ...] = ()
-    chosen: list[int] = [0] * n
-
-    def search(i: int, cover: int, frog_masks: tuple[int, ...], food: int) -> None:
-        nonlocal best_value, best
+    def best(i: int, cover: int, masks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         if i == n:
-            v = value(cover, frog_masks, food)
-            if v > best_value:
-                best_value, best = v, tuple(chosen)
-            return
-        if bound(i, cover, frog_masks, food) <= best_value:
-            return
+            return (ornate if cover == done and ornate else 0), ()
+        key = (i, cover, masks)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        best_value, best_choice = -1, tuple[int, ...]()
         for opt in options[i]:
-            chosen[i] = opt.mask
-            masks = tuple(
-                m | opt.mask if i in frog.wilds else m
-                for frog, m in zip(problem.frogs, frog_masks, strict=True)
-            )
-            search(i + 1, (cover | opt.mask) & universe, masks, food + opt.food)
+            value = opt.food
+            after = list(masks)
+            for j in feeds[i]:
+                after[j] |= opt.mask
+            for j in finishing[i]:
+                value += frogs[j].points * after[j].bit_count()
+                after[j] = 0  # banked: no longer part of the state
+            covered = cover
+            if covered != done:
+                covered |= opt.mask
+                if covered.bit_count() >= ORNATE_TYPES:
+                    covered = done
+            rest, choice = best(i + 1, covered, tuple(after))
+            if value + rest > best_value:
+                best_value, best_choice = value + rest, (opt.mask, *choice)
+        memo[key] = (best_value, best_choice)
+        return best_value, best_choice
 
-    search(0, problem.printed, tuple(f.base for f in problem.frogs), 0)
-    return best, best_value
+    start = problem.printed if ornate else done
+    if start != done and start.bit_count() >= ORNATE_TYPES:
+        start = done
+    value, choice = best(0, start, tuple(f.base for f in frogs))
+    return choice, value
 
 
 def evaluate(problem: WildProblem, masks: Sequence[int]) -> int:
