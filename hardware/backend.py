@@ -22,7 +22,7 @@ def load_pin_factory() -> tuple[Any | None, str]:
     no lgpio, no gpiozero).
     """
     try:
-        from gpiozero import Device
+        from gpiozero import Device  # type: ignore[import-untyped]
     except ImportError as exc:
         return None, f"gpiozero is not installed ({exc})"
     try:

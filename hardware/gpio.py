@@ -38,7 +38,7 @@ class GpioPanel(Panel):
         super().__init__(
             settings, time_source=time_source, listener=listener, autopoll=autopoll, tick_s=tick_s
         )
-        from gpiozero import RGBLED, Buzzer, DigitalInputDevice
+        from gpiozero import RGBLED, Buzzer, DigitalInputDevice  # type: ignore[import-untyped]
 
         self.pin_factory = pin_factory
         self._devices: list[Any] = []
@@ -46,25 +46,28 @@ class GpioPanel(Panel):
         try:
             for button, pin in s.button_pins().items():
                 dev = self._open(
-                    f"gpio.{button}_pin",
+                    f"gpio.{button}_pin = {pin}: BCM {pin}",
+                    DigitalInputDevice,
                     pin,
-                    lambda pin=pin: DigitalInputDevice(
-                        pin, pull_up=s.pull_up, pin_factory=pin_factory
-                    ),
+                    pull_up=s.pull_up,
+                    pin_factory=pin_factory,
                 )
+                self._devices.append(dev)
                 self._add_button(button, pin, dev)
             if s.led:
+                pins = list(s.led_pins)
                 led = self._open(
-                    "gpio.led_pins",
-                    s.led_pins[0],
-                    lambda: RGBLED(*s.led_pins, pwm=False, pin_factory=pin_factory),
+                    f"gpio.led_pins = {pins}: BCM {'/'.join(map(str, pins))}",
+                    RGBLED,
+                    *pins,
+                    pwm=False,
+                    pin_factory=pin_factory,
                 )
                 self._light = StatusLight(led)
             if s.buzzer:
+                pin = s.buzzer_pin
                 buzzer = self._open(
-                    "gpio.buzzer_pin",
-                    s.buzzer_pin,
-                    lambda: Buzzer(s.buzzer_pin, pin_factory=pin_factory),
+                    f"gpio.buzzer_pin = {pin}: BCM {pin}", Buzzer, pin, pin_factory=pin_factory
                 )
                 self._beeper = Beeper(buzzer)
         except BaseException:
@@ -78,16 +81,11 @@ class GpioPanel(Panel):
         """Button -> BCM pin."""
         return self.settings.button_pins()
 
-    def _open(self, key: str, pin: int, make: Callable[[], Any]) -> Any:
+    def _open(self, what: str, make: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
         try:
-            dev = make()
+            return make(*args, **kwargs)
         except Exception as exc:  # gpiozero, lgpio and the kernel each raise their own
-            raise PinConfigError(
-                f"{self.settings.where}: {key} = {pin}: BCM {pin} cannot be opened: {exc}"
-            ) from None
-        if key not in ("gpio.led_pins", "gpio.buzzer_pin"):
-            self._devices.append(dev)
-        return dev
+            raise PinConfigError(f"{self.settings.where}: {what} cannot be opened: {exc}") from None
 
     def _add_button(self, button: str, pin: int, dev: Any) -> None:
         iid = f"BCM {pin}"

@@ -41,7 +41,7 @@ class PanelSettings:
             bounce_ms=gpio.bounce_ms,
             hold_s=float(gpio.hold_s),
             led=gpio.led,
-            led_pins=tuple(gpio.led_pins),  # type: ignore[arg-type]
+            led_pins=tuple(gpio.led_pins),
             buzzer=gpio.buzzer,
             buzzer_pin=gpio.buzzer_pin,
             where=where,

@@ -137,3 +137,18 @@ def test_pins_cli_stops_with_one_line(
         f"pond-companion: {path}: gpio.scan_pin = 10: BCM 10 is reserved for SPI0 MOSI "
         "(SPI display); choose another pin\n"
     )
+
+
+def test_pins_busy_pin_named_and_others_released(factory: MockFactory) -> None:
+    """A pin another program holds stops start-up, and what was opened is let go."""
+    from gpiozero import Buzzer
+
+    other = Buzzer(12, pin_factory=factory)  # someone else has the buzzer pin
+    with pytest.raises(PinConfigError) as info:
+        open_panel(PanelSettings(), pin_factory=factory)
+    text = str(info.value)
+    assert text.startswith("settings: gpio.buzzer_pin = 12: BCM 12 cannot be opened: ")
+    assert "\n" not in text
+    held = {i.name for i, refs in factory._reservations.items() if refs}
+    assert held == {"GPIO12"}
+    other.close()
