@@ -25,11 +25,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ps.add_argument("--player", default="Player", metavar="NAME", help="the player's name")
     ps.add_argument(
         "--tucked",
-        default="",
+        type=parse_tucked,
+        default={},
         metavar="FOOD=N,...",
         help="cards tucked under each food card, e.g. spider=1,dragonfly=4",
     )
-    ps.add_argument("--hand", type=int, default=0, metavar="N", help="cards left in hand")
+    ps.add_argument("--hand", type=_count, default=0, metavar="N", help="cards left in hand")
     ps.add_argument("--json", action="store_true", help="print the tableau file and the report")
     ps.add_argument("--annotate", metavar="OUT.png", help="write the first image annotated")
     ps.add_argument("--out", metavar="FILE", help="also write the tableau file here")
@@ -41,6 +42,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         pass
     else:
         register_scan(scan_sub)
+
+
+def parse_tucked(text: str) -> dict[str, int]:
+    """``spider=1,dragonfly=4`` -> {"spider": 1, "dragonfly": 4}."""
+    out: dict[str, int] = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        food, sep, count = part.partition("=")
+        food = food.strip()
+        if not sep or not food or food != food.lower():
+            raise argparse.ArgumentTypeError(f"{part!r}: expected food=count, e.g. spider=1")
+        out[food] = _count(count.strip())
+    return out
+
+
+def _count(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected a whole number") from None
+    if n < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be 0 or more")
+    return n
 
 
 def _no_game(parser: argparse.ArgumentParser) -> int:
