@@ -96,7 +96,7 @@ def test_cli_json_shape(example_114: PlayerPond, write_json: Write, run_cli: Run
     assert ana["details"][-5] == {
         "step": "food",
         "points": 2,
-        "text": "2 spider symbols x 1 cards tucked under the spider: 2",
+        "text": "2 spider symbols x 1 card tucked under the spider: 2",
     }
     assert doc["players"][1]["total"] == 4
     assert doc["players"][1]["details"][-1]["step"] == "warning"

@@ -69,7 +69,7 @@ def test_example_food(example_114: PlayerPond) -> None:
     assert _line(sheet, "food", "dragonfly symbols") == 20
     assert _line(sheet, "food", "butterfly symbols") == 6
     assert [ln.text for ln in sheet.details if ln.step == "food"][:3] == [
-        "2 spider symbols x 1 cards tucked under the spider: 2",
+        "2 spider symbols x 1 card tucked under the spider: 2",
         "5 dragonfly symbols x 4 cards tucked under the dragonfly: 20",
         "2 butterfly symbols x 3 cards tucked under the butterfly: 6",
     ]

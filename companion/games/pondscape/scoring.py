@@ -135,6 +135,11 @@ def _wild_text(choice: WildChoice) -> str:
     return f"{marks} on the desert rain frog at {at} counts as {', '.join(choice.food)}"
 
 
+def _n(count: int, noun: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _where(cells: Sequence[int]) -> str:
     return ", ".join(f"({i // COLUMNS},{i % COLUMNS})" for i in sorted(cells))
 
@@ -193,7 +198,7 @@ def _condition(
             f"the most cards tucked under one food card: {max_tucked} (4 needed)",
         )
     if species == "tomato":
-        return water_count >= 4, f"{water_count} water cards in the pond (4 needed)"
+        return water_count >= 4, f"{_n(water_count, 'water card')} in the pond (4 needed)"
     around = [flat[j] for j in border]
     frogs = {c.species for c in around if isinstance(c, FrogCard)}
     habitats = sum(isinstance(c, HabitatCard) for c in around)
@@ -201,7 +206,7 @@ def _condition(
         others = len(frogs - {"clown-tree"})
         return others >= 3, f"adjacent to {others} other frog species (3 needed)"
     if species == "blue-poison-dart":
-        return habitats >= 2, f"adjacent to {habitats} habitat cards (2 needed)"
+        return habitats >= 2, f"adjacent to {_n(habitats, 'habitat card')} (2 needed)"
     if species == "indian-bullfrog":
         water = sum(isinstance(c, WaterCard) for c in around)
         frog_cards = sum(isinstance(c, FrogCard) for c in around)
@@ -416,7 +421,9 @@ def score_player(player: PlayerPond) -> ScoreSheet:
         pts = under * counts[t]
         lines.append(
             Line(
-                "food", pts, f"{counts[t]} {t} symbols x {under} cards tucked under the {t}: {pts}"
+                "food",
+                pts,
+                f"{_n(counts[t], t + ' symbol')} x {_n(under, 'card')} tucked under the {t}: {pts}",
             )
         )
 
