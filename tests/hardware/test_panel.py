@@ -165,12 +165,12 @@ def test_panel_chord_of_hold_keeps_the_first_hold(
     assert drain(panel) == [Command.CONFIRM]
 
 
-def test_panel_pull_down_wiring(factory: MockFactory, clock: FakeClock, drain: Drain) -> None:
-    from conftest import Driver
-
+def test_panel_pull_down_wiring(
+    factory: MockFactory, drive: Driver, clock: FakeClock, drain: Drain
+) -> None:
     settings = PanelSettings(pull_up=False)
     with open_panel(settings, pin_factory=factory, time_source=clock, autopoll=False) as panel:
-        drive = Driver(factory, pull_up=False)
+        drive.pull_up = False  # buttons wired to 3V3: a press drives the pin high
         drive.press(NEXT)
         clock.advance(0.1)
         drive.release(NEXT)
