@@ -252,3 +252,19 @@ def test_checker_violations_carry_their_event_index_in_a_session() -> None:
     live.play(Vp("Ana", 1, "x"))
     flags = live.play(setup_board_4(E=pond()))
     assert [(v.rule, v.where, v.event_index) for v in flags] == [("fwooog-moved", "E", 2)]
+
+
+def test_checker_one_action_rules_wait_for_a_second_board_of_the_turn() -> None:
+    """A whole turn seen at once (deploy, then March on) is not judged as one March."""
+    live = _main()
+    live.play(setup_board_4())
+    advance(live, 2)  # Ben (pumpkin): Start Phase, last board from Ana's turn
+    advance(live, 1)
+    deployed_then_marched = setup_board_4(IE=pond({"pumpkin": 1}))
+    assert _check(live, deployed_then_marched) == []
+    merged_after_marching = setup_board_4(IE=pond(fwooogs=["pumpkin"]))
+    assert _check(live, merged_after_marching) == []
+    live.play(deployed_then_marched)
+    assert _check(live, setup_board_4(IE=pond({"pumpkin": 1}), SW=pond({"pumpkin": 1}))) == [
+        ("march-not-adjacent", "SW")
+    ]

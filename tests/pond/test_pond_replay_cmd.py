@@ -53,11 +53,9 @@ def test_replay_prints_supply_end_player_standings_winner_violations(
         "Cy      banana        2       0     2\n"
         "Dee     cowboy        3       0     3\n"
         "Winner: Ana wins with 110 VP.\n"
-        "Violations: 4\n"
+        "Violations: 3\n"
         "  event 1: [fountain-fwooog] pond F: A Long Fwooog (wizard) is in the Fountain, "
         "which cannot contain Long Fwooogs.\n"
-        "  event 1: [fwooog-appeared] pond F: A wizard Long Fwooog appeared in pond F without 2 "
-        "of its frogs there to merge (it had 0).\n"
         "  event 1: [fwooog-moved] pond N: A wizard Long Fwooog left pond N; Long Fwooogs "
         "cannot move and are not removed by damage.\n"
         "  event 10: [refused]: the game is over (the last VP token was taken); only "
@@ -83,7 +81,6 @@ def test_replay_json_has_every_field(tmp_path: Path, capsys: pytest.CaptureFixtu
     assert report["winner_sentence"] == "Dee would win now with 3 VP."
     assert [(v["rule"], v["where"], v["event_index"]) for v in report["violations"]] == [
         ("fountain-fwooog", "F", 1),
-        ("fwooog-appeared", "F", 1),
         ("fwooog-moved", "N", 1),
     ]
 

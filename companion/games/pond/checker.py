@@ -1,11 +1,21 @@
 """The Pond rules checker: what the table may have got wrong. It flags, never blocks.
 
 Every rule has a stable id (the keys of ``RULES``). Rules on every board look at
-that board alone; rules between two boards compare it with the reference board
-of this turn: the previous board seen in this turn, or else the board as the
-turn began (the last board of the previous turn, or the setup board before turn 1).
-Nothing moves between one player's last board and the next player's Start
-Phase, so that is this turn's starting position.
+that board alone. Rules between two boards compare a board with an earlier one:
+
+- what can never happen during a turn (a Long Fwooog moving or vanishing, pieces
+  of a player not taking the turn increasing, more frogs deployed in the Start
+  Phase than it allows) is checked against the previous board of this turn, or
+  else the board as the turn began: the last board of the previous turn, or the
+  setup board before turn 1 (nothing moves between one turn's last board and the
+  next Start Phase);
+- what one action does (a March to an adjacent pond, a Merge where 2 frogs stood)
+  is only checked between two boards of the same turn, because a whole turn of
+  Marches and Merges seen at once can look like one illegal move.
+
+The camera reports a board after each change, so in live use two boards of one
+turn are one action apart. Boards typed in less often may still be flagged for a
+chain of legal moves: the table decides.
 """
 
 from __future__ import annotations
@@ -41,9 +51,16 @@ def _flag(rule: str, message: str, where: str | None = None) -> Violation:
 
 def reference_board(state: PondState) -> Board | None:
     """The board a new board of this turn is compared with, or None if there is none."""
-    if state.board_seen is not None and state.board_seen[0] == state.flow.turn:
+    if same_turn_board(state) is not None:
         return state.board
     return state.turn_start_board
+
+
+def same_turn_board(state: PondState) -> Board | None:
+    """The previous board if it was seen in this turn (for the one-action rules)."""
+    if state.board_seen is not None and state.board_seen[0] == state.flow.turn:
+        return state.board
+    return None
 
 
 def check_board_alone(state: PondState, board: Board) -> list[Violation]:
@@ -113,7 +130,7 @@ def _pond_ids(before: Board, after: Board) -> list[str]:
 
 
 def check_between(state: PondState, before: Board, after: Board) -> list[Violation]:
-    """The rules on what changed between two boards of the current player's turn."""
+    """What can never change during the current player's turn."""
     found: list[Violation] = []
     current = state.current_faction
     ponds = _pond_ids(before, after)
@@ -130,15 +147,6 @@ def check_between(state: PondState, before: Board, after: Board) -> list[Violati
                         pond_id,
                     )
                 )
-            elif f_now > f_was and (f_was > 0 or was.frogs_of(faction) < 2):
-                found.append(
-                    _flag(
-                        "fwooog-appeared",
-                        f"A {faction} Long Fwooog appeared in pond {pond_id} without 2 of "
-                        f"its frogs there to merge (it had {was.frogs_of(faction)}).",
-                        pond_id,
-                    )
-                )
             if faction != current and now.pieces_of(faction) > was.pieces_of(faction):
                 found.append(
                     _flag(
@@ -149,7 +157,27 @@ def check_between(state: PondState, before: Board, after: Board) -> list[Violati
                         pond_id,
                     )
                 )
-    if state.phase != "start":
+    return found
+
+
+def check_one_action(state: PondState, before: Board, after: Board) -> list[Violation]:
+    """Merges and Marches between two boards of the same turn."""
+    found: list[Violation] = []
+    ponds = _pond_ids(before, after)
+    for faction in state.factions:
+        for pond_id in ponds:
+            was, now = before.pond(pond_id), after.pond(pond_id)
+            f_was, f_now = was.fwooogs_of(faction), now.fwooogs_of(faction)
+            if f_now > f_was and (f_was > 0 or was.frogs_of(faction) < 2):
+                found.append(
+                    _flag(
+                        "fwooog-appeared",
+                        f"A {faction} Long Fwooog appeared in pond {pond_id} without 2 of "
+                        f"its frogs there to merge (it had {was.frogs_of(faction)}).",
+                        pond_id,
+                    )
+                )
+    if state.phase != "start":  # the Start Phase only deploys: see check_start_deploy
         found += _check_marches(state, before, after, ponds)
     return found
 
@@ -229,6 +257,9 @@ def check(state: PondState, event: object) -> list[Violation]:
         before = reference_board(state)
         if before is not None:
             found += check_between(state, before, event)
+        same_turn = same_turn_board(state)
+        if same_turn is not None:
+            found += check_one_action(state, same_turn, event)
         found += check_start_deploy(state, event)
         return found
     if isinstance(event, Damage | Vp) and state.phase != "main":

@@ -2,7 +2,9 @@
 
 The bots follow the rulebook (deploy in the Start Phase, March to adjacent
 ponds, Attack, Merge, build and take Lilypads) and the log they write is what a
-table with a camera would produce: a ``board`` after every change, ``damage``
+table would produce. ``camera`` says how the map is seen: ``"live"`` (a ``board``
+after every change), ``"end"`` (a ``board`` in each End Phase) or ``"none"`` (the
+player types in a ``control`` in each End Phase). Besides, the log holds ``damage``
 when a Long Fwooog is hit, ``next_phase`` between phases, now and then an
 ``undo`` and ``redo``, and ``card_vp`` for everyone at the end. Randomness comes
 from the injected ``random.Random``.
@@ -47,7 +49,7 @@ class _Pond:
 class _Table:
     """The bots' own model of the map, kept in step with the events they log."""
 
-    def __init__(self, live: LiveSession, rng: random.Random, camera: bool) -> None:
+    def __init__(self, live: LiveSession, rng: random.Random, camera: str) -> None:
         self.live = live
         self.rng = rng
         self.camera = camera
@@ -69,20 +71,21 @@ class _Table:
             self.live.play(event)
 
     def board(self) -> None:
-        if self.camera:
-            ponds = tuple(
-                (pid, p.content()) for pid, p in self.ponds.items() if p.content() != PondContent()
-            )
-            self.play(Board(ponds))
+        if self.camera == "live":
+            self.play(self._board_now(skip_empty=True))
             if self.rng.random() < 0.02 and not self.state.over:
                 self.live.play(UndoEvent())  # a misread board taken back, then put back
                 self.live.play(RedoEvent())
 
+    def end_board(self) -> None:
+        self.play(self._board_now(skip_empty=True))
+
     def supply_of(self, faction: str) -> int:
         return self.state.frogs_in_supply(faction, self._board_now())
 
-    def _board_now(self) -> Board:
-        return Board(tuple((pid, p.content()) for pid, p in self.ponds.items()))
+    def _board_now(self, skip_empty: bool = False) -> Board:
+        ponds = ((pid, p.content()) for pid, p in self.ponds.items())
+        return Board(tuple((k, c) for k, c in ponds if not skip_empty or c != PondContent()))
 
     # --- the actions -------------------------------------------------------------------
 
@@ -188,7 +191,7 @@ def demo_session(player_count: int = 4, **options: object) -> SessionInfo:
 
 
 def play_demo_game(
-    info: SessionInfo, rng: random.Random, camera: bool = True, max_events: int | None = None
+    info: SessionInfo, rng: random.Random, camera: str = "live", max_events: int | None = None
 ) -> LiveSession:
     """Bots play ``info`` until the VP supply runs out (or ``max_events`` log entries)."""
     live = LiveSession(info)
@@ -211,14 +214,16 @@ def play_demo_game(
             if rng.random() < 0.05:
                 table.play(Vp(table.state.current_player, 1, "card"))
         table.play(NextPhase())
-        if not camera:
+        if camera == "none":
             table.control(faction)
+        elif camera == "end":
+            table.end_board()
         table.play(NextPhase())
     return live
 
 
 def demo_game_json(
-    player_count: int = 4, seed: int = 0, events: int | None = None, camera: bool = True
+    player_count: int = 4, seed: int = 0, events: int | None = None, camera: str = "live"
 ) -> JSON:
     """A whole game as a ``session/1`` document, ending when the last VP token is taken.
 
