@@ -16,5 +16,6 @@ SCREENS: list[tuple[str, str]] = [
     ("pond_end_phase", "ui.screens.pond_end_phase"),
     ("pond_game_over", "ui.screens.pond_game_over"),
     ("pond_final", "ui.screens.pond_final"),
+    ("pondscape_scan", "ui.screens.pondscape_scan"),
     ("pondscape_score", "ui.screens.pondscape_score"),
 ]

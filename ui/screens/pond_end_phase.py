@@ -16,7 +16,6 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
@@ -25,6 +24,7 @@ from ui.pond_camera import BoardRead, BoardScanner, vision_available
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
 from ui.widgets.common import BigButton
+from ui.widgets.modal import QuickModal
 
 load_kv(__file__)
 
@@ -39,7 +39,7 @@ class PondTile(ButtonBehavior, BoxLayout):
     min_state_time = NumericProperty(0)
 
 
-class PondEditor(ModalView):
+class PondEditor(QuickModal):
     """Correct one pond: frogs per faction, Long Fwooogs, the lilypad."""
 
     heading = StringProperty("")
@@ -119,6 +119,17 @@ class PondEndPhaseScreen(BaseScreen):
         self.editor: PondEditor | None = None
         self.edited_ponds: set[str] = set()
         self.last_read: BoardRead | None = None
+        self.tiles: list[PondTile] = []
+        # Only one of the two panels is in the tree: a hidden widget would still catch touches.
+        # (ids are weak references: keep the panels alive while out of the tree).
+        self.hand_panel = self.ids.hand_panel.__self__
+        self.ponds_grid = self.ids.ponds.__self__
+        self.ids.right.remove_widget(self.hand_panel)
+
+    def on_by_hand(self, _inst: Any, by_hand: bool) -> None:
+        right = self.ids.right
+        right.clear_widgets()
+        right.add_widget(self.hand_panel if by_hand else self.ponds_grid)
 
     # --- entering and leaving
     def state(self) -> Any:
@@ -199,20 +210,22 @@ class PondEndPhaseScreen(BaseScreen):
         if live is None or live.info.game != "pond" or self.manager is None:
             return
         st = live.state
-        grid = self.ids.ponds
-        grid.clear_widgets()
-        for line in view.pond_lines(st, self.board):
+        grid = self.ponds_grid
+        lines = view.pond_lines(st, self.board)
+        if [t.pond_id for t in self.tiles] != [line.pond_id for line in lines]:
+            grid.clear_widgets()
+            self.tiles = []
+            for line in lines:
+                tile = PondTile(pond_id=line.pond_id, fountain=line.fountain)
+                tile.bind(on_release=self.open_editor)
+                grid.add_widget(tile)
+                self.tiles.append(tile)
+        for tile, line in zip(self.tiles, lines, strict=True):
             owner = line.controller
-            tile = PondTile(
-                pond_id=line.pond_id,
-                pieces=line.pieces_text(st.factions),
-                owner=(_name_of(st, owner) if owner else "no one"),
-                tone=list(view.faction_colour(owner)),
-                edited=line.pond_id in self.edited_ponds,
-                fountain=line.fountain,
-            )
-            tile.bind(on_release=self.open_editor)
-            grid.add_widget(tile)
+            tile.pieces = line.pieces_text(st.factions)
+            tile.owner = _name_of(st, owner) if owner else "no one"
+            tile.tone = list(view.faction_colour(owner))
+            tile.edited = line.pond_id in self.edited_ponds
         if self.by_hand:
             ponds, lilypads = int(self.hand_ponds), int(self.hand_lilypads)
         else:

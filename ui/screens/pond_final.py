@@ -12,13 +12,13 @@ from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
 from companion.errors import EventRefusedError
 from companion.games.pond.events import CardVp
 from companion.session import RedoEvent, UndoEvent
 from ui import pond_view as view
 from ui.screens.base import BaseScreen, load_kv
+from ui.widgets.modal import QuickModal
 
 load_kv(__file__)
 
@@ -37,7 +37,7 @@ class FinalRow(BoxLayout):
         self.screen.open_pad(self.name)
 
 
-class CardVpPad(ModalView):
+class CardVpPad(QuickModal):
     player = StringProperty("")
 
     def __init__(self, screen: PondFinalScreen, player: str, **kw: Any) -> None:

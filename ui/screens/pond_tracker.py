@@ -18,7 +18,6 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.modalview import ModalView
 
 from companion.errors import EventRefusedError
 from companion.games.pond.events import Damage, NextPhase, Vp
@@ -26,6 +25,7 @@ from companion.session import RedoEvent, UndoEvent
 from ui import pond_view as view
 from ui.screens.base import BaseScreen, load_kv
 from ui.widgets.common import BigButton
+from ui.widgets.modal import QuickModal
 
 load_kv(__file__)
 
@@ -47,7 +47,7 @@ class SupplyBar(BoxLayout):
     fraction = NumericProperty(1.0)
 
 
-class VpDialog(ModalView):
+class VpDialog(QuickModal):
     """Damage VP (who dealt it, who was hit, how much) or other VP (who, how much, why)."""
 
     mode = StringProperty("damage")  # "damage" | "other"
@@ -169,6 +169,9 @@ class PondTrackerScreen(BaseScreen):
         if not self.is_pond() or self.manager is None:
             return
         v = view.tracker_view(self.app.live.state)
+        if v.over and self.manager.current == self.name:
+            follow(self.app)  # however the last token was taken (dialog, banner, keys)
+            return
         self.supply = v.supply
         self.starting_supply = v.starting_supply
         self.fraction = v.fraction

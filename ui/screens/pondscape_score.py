@@ -16,7 +16,6 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
-from kivy.uix.modalview import ModalView
 
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pondscape.scoring import SPECIES_NAMES, ScoreSheet, score_player
@@ -25,6 +24,7 @@ from ui import pondscape_session as ps
 from ui import pondscape_view as view
 from ui.screens.base import BaseScreen, load_kv
 from ui.widgets.common import BigButton
+from ui.widgets.modal import QuickModal
 
 load_kv(__file__)
 
@@ -47,7 +47,7 @@ class SheetRow(BoxLayout):
     strong = BooleanProperty(False)
 
 
-class CellEditor(ModalView):
+class CellEditor(QuickModal):
     """Choose what a cell holds: a frog species, a habitat type, water points, or empty."""
 
     heading = StringProperty("")
