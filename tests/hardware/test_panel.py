@@ -380,3 +380,14 @@ def test_panel_keys_work_beside_gpio(panel: Panel, clock: FakeClock, drain: Drai
     clock.advance(0.1)
     assert panel.key_up("spacebar")
     assert drain(panel) == [Command.NEXT]
+
+
+@pytest.mark.parametrize(("revision", "model"), [("c03111", "4B"), ("d04170", "5B")])
+def test_panel_default_pins_on_pi4_and_pi5(revision: str, model: str, drain: Drain) -> None:
+    factory = MockFactory(revision=revision)
+    assert factory.board_info.model == model
+    with open_panel(PanelSettings(), pin_factory=factory, autopoll=False) as panel:
+        factory.pin(SCAN).drive_low()
+        panel.show("end")
+        assert drain(panel) == [Command.SCAN]
+        assert tuple(int(factory.pin(p).state) for p in LED) == (1, 1, 0)
