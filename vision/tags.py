@@ -159,7 +159,7 @@ def _zbar_corners(polygon: Sequence[Any], orientation: str | None) -> list[Point
     # Start at the top-left corner on screen, then turn by zbar's orientation.
     start = min(range(4), key=lambda i: pts[i][0] + pts[i][1])
     pts = pts[start:] + pts[:start]
-    turn = {"UP": 0, "RIGHT": 3, "DOWN": 2, "LEFT": 1}.get(orientation or "UP", 0)
+    turn = {"UP": 0, "RIGHT": 1, "DOWN": 2, "LEFT": 3}.get(orientation or "UP", 0)
     return pts[turn:] + pts[:turn]
 
 
