@@ -156,7 +156,8 @@ def test_game_parse_event_errors_name_the_place(example_114: PlayerPond) -> None
     data = pond_event(example_114)
     data["pond"]["pond"][0][0] = {"frog": "toad"}
     with pytest.raises(
-        BadFileError, match=r"^e: pond \(Ana\): pond\[0\]\[0\]: unknown species 'toad'"
+        BadFileError,
+        match=r"^e: pond \(Ana\): pond\[0\]\[0\] \(row 0, column 0\): unknown species 'toad'",
     ):
         GAME.parse_event(data, "e")
     with pytest.raises(BadFileError, match="unknown event type 'score'"):

@@ -113,19 +113,20 @@ def _break(doc: dict[str, Any], how: str) -> Any:
 CASES = {
     "format": "field 'format' must be 'pondscape-tableau/1', found 'pondscape-tableau/2'",
     "rows": "players[1] (Ben): field 'pond' must be a list of 3 rows, found 4 rows",
-    "species": "players[1] (Ben): pond[1][3]: unknown species 'bullfrog' (known: ornate-horned, "
-    "red-eyed-tree, panamanian-golden, tomato, clown-tree, blue-poison-dart, indian-bullfrog, "
-    "desert-rain)",
+    "species": "players[1] (Ben): pond[1][3] (row 1, column 3): unknown species 'bullfrog' "
+    "(known: ornate-horned, red-eyed-tree, panamanian-golden, tomato, clown-tree, "
+    "blue-poison-dart, indian-bullfrog, desert-rain)",
     "tucked-negative": "players[1] (Ben): tucked['dragonfly'] must be a count (0 or more), "
     "found -1",
     "tucked-food": "players[1] (Ben): tucked food 'beetle' is not in the food row (spider, "
     "dragonfly, butterfly, fly, snail)",
-    "solo": "players[1] (Ben): pond[0][2]: field 'solo' is only printed on desert rain frogs, "
-    "not on ornate-horned",
+    "solo": "players[1] (Ben): pond[0][2] (row 0, column 2): field 'solo' is only printed on "
+    "desert rain frogs, not on ornate-horned",
     "columns": "players[1] (Ben): pond[2] must be a list of 5 cells, found 4 cells",
-    "two-kinds": "players[1] (Ben): pond[2][0]: a card needs exactly one of 'frog', 'habitat' or "
-    "'water', found ['habitat', 'water']",
-    "wild": "players[1] (Ben): pond[2][1]: field 'wild' must be 1 (?) or 2 (??), found 3",
+    "two-kinds": "players[1] (Ben): pond[2][0] (row 2, column 0): a card needs exactly one of "
+    "'frog', 'habitat' or 'water', found ['habitat', 'water']",
+    "wild": "players[1] (Ben): pond[2][1] (row 2, column 1): field 'wild' must be 1 (?) or 2 "
+    "(??), found 3",
     "food-row": "players[1] (Ben): field 'food_row' must list 5 different lowercase food names, "
     "found ['spider', 'spider', 'fly', 'snail', 'bee']",
     "solo-players": "field 'solo' is true but the file has 2 players (solo needs 1)",

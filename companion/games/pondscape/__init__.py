@@ -8,13 +8,19 @@ Stable names other packages build on (vision's scan, the touchscreen):
   row 0 farthest from the food row), ``Tableau(players, solo)``, ``parse_card(obj, where)``,
   ``card_to_json(card)``, ``parse_player``, ``player_to_json``, ``load_tableau(data, where)``,
   ``read_tableau_file(path)``, ``tableau_to_json(t)``, ``write_tableau_file``,
-  ``SPECIES`` (the 8 ids), ``SOLO_PER`` (the 6 solitary conditions), ``FORMAT``.
+  ``SPECIES`` (the 8 ids), ``SOLO_PER`` (the 6 solitary conditions), ``FORMAT``,
+  ``ROWS``/``COLUMNS`` (3 x 5), ``Row``, ``Pond``, ``empty_pond()``.
 - ``scoring``: ``score_player(player) -> ScoreSheet`` (``clusters``, ``solitary``, ``water``,
   ``habitats``, ``food``, ``total``, ``details`` lines, ``warnings``, ``wild`` choices,
   ``to_json()``), ``rank(tableau) -> Ranking`` (``sheets`` best first, ``winners``),
-  ``rank_sheets(sheets)``.
-- ``solo``: ``achievement(points) -> str``.
-- ``setup``: ``GAME`` (the session game) and ``ranking(state)``.
+  ``rank_sheets(sheets)``, ``Line(step, points, text, cells)``, ``WildChoice(row, column, food)``,
+  ``SPECIES_NAMES`` (id -> words), ``STEPS``, ``cluster_points``, ``habitat_points``.
+- ``wild``: the exact wild-symbol optimiser used by ``score_player``.
+- ``solo``: ``achievement(points) -> str``, ``ACHIEVEMENTS``.
+- ``setup``: ``GAME`` (the session game: events ``pond`` and ``next_turn``),
+  ``PondscapeState``, ``ranking(state) -> Ranking``, ``choose_first_player(players, rng)``.
+
+The file format and this product's reading of the rules: docs/formats/pondscape-tableau.md.
 """
 
 from __future__ import annotations

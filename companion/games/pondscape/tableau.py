@@ -276,7 +276,10 @@ def parse_pond(data: Any, where: str) -> Pond:
                 f"{where}: pond[{r}] must be a list of {COLUMNS} cells, found {found}"
             )
         rows.append(
-            tuple(parse_card(card, f"{where}: pond[{r}][{c}]") for c, card in enumerate(cells))
+            tuple(
+                parse_card(card, f"{where}: pond[{r}][{c}] (row {r}, column {c})")
+                for c, card in enumerate(cells)
+            )
         )
     return (rows[0], rows[1], rows[2])
 
