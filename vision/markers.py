@@ -1,0 +1,192 @@
+"""The four ArUco corner markers of the Pond map board, and the image -> board-mm homography.
+
+Markers: OpenCV's ``DICT_4X4_50``, ids 0 to 3 (printed by ``pond-companion markers
+sheet``), laid at the corners of the board where the layout file says
+(``markers.centres_mm``, side ``markers.size_mm``). They are found again in every
+frame, so the camera and the board may move between turns.
+
+Stages (pure functions on the ``vision.frames`` pixel format, uint8 (H, W, 3) BGR):
+
+- ``detect_markers(frame) -> {id: corners}``: corners a float32 (4, 2) array of image
+  pixels in ArUco's order (the printed marker's top-left, top-right, bottom-right,
+  bottom-left). Found on a reduced grey copy (fast), then refined to sub-pixel on
+  full-resolution windows.
+- ``board_homography(found, centres_mm, size_mm) -> BoardPose``: the 3x3 homography
+  from image pixels to board millimetres. It is first fitted on the four centres, then
+  refined on all sixteen corners, matching each marker's corners whatever way round
+  the owner laid the marker down.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.frames import Frame
+
+DICTIONARY_NAME = "DICT_4X4_50"
+MARKER_IDS: tuple[int, ...] = (0, 1, 2, 3)
+#: The coarse pass looks at a copy whose longest side is about this many pixels.
+DETECT_SIDE = 1200
+
+Matrix = npt.NDArray[np.float64]
+Corners = npt.NDArray[np.float32]
+
+_detector: cv2.aruco.ArucoDetector | None = None
+
+
+def _get_detector() -> cv2.aruco.ArucoDetector:
+    global _detector
+    if _detector is None:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+        _detector = cv2.aruco.ArucoDetector(dictionary, params)
+    return _detector
+
+
+def _detect(grey: npt.NDArray[np.uint8]) -> dict[int, Corners]:
+    corners, ids, _ = _get_detector().detectMarkers(grey)
+    found: dict[int, Corners] = {}
+    if ids is None:
+        return found
+    for c, i in zip(corners, ids.ravel(), strict=True):
+        if int(i) in MARKER_IDS and int(i) not in found:
+            found[int(i)] = np.asarray(c, np.float32).reshape(4, 2)
+    return found
+
+
+def _refine(
+    grey_full_window: npt.NDArray[np.uint8], point: npt.NDArray[np.float32], win: int
+) -> npt.NDArray[np.float32]:
+    pts = np.asarray(point, np.float32).reshape(1, 1, 2).copy()
+    criteria = (cv2.TERM_CRITERIA_EPS + cv2.TERM_CRITERIA_MAX_ITER, 20, 0.05)
+    cv2.cornerSubPix(grey_full_window, pts, (win, win), (-1, -1), criteria)
+    return pts.reshape(2)
+
+
+def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dict[int, Corners]:
+    """Find the board's corner markers: ``{id: float32 (4, 2) image-pixel corners}``.
+
+    Ids other than ``wanted`` are ignored. A marker not found is simply absent.
+    """
+    h, w = frame.shape[:2]
+    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    scale = max(1, round(max(h, w) / DETECT_SIDE))
+    found: dict[int, Corners] = {}
+    while True:
+        small = (
+            grey
+            if scale == 1
+            else cv2.resize(grey, (w // scale, h // scale), interpolation=cv2.INTER_AREA)
+        )
+        for i, c in _detect(small).items():
+            found.setdefault(i, (c + 0.5) * scale - 0.5)
+        if all(i in found for i in wanted) or scale == 1:
+            break
+        scale = max(1, scale // 2)  # a small or blurred marker: look again, finer
+    if max(h, w) > DETECT_SIDE * 1.5:
+        for i, c in found.items():
+            side = float(np.linalg.norm(c[0] - c[2])) / 1.414
+            win = int(np.clip(side / 12, 2, 10))
+            out = np.empty_like(c)
+            for k in range(4):
+                x, y = c[k]
+                x0, y0 = int(x) - 2 * win - 2, int(y) - 2 * win - 2
+                x1, y1 = int(x) + 2 * win + 3, int(y) + 2 * win + 3
+                if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+                    out[k] = c[k]
+                    continue
+                p = _refine(grey[y0:y1, x0:x1], c[k] - (x0, y0), win) + (x0, y0)
+                # Sub-pixel refinement that wanders off means a blurred corner: keep the coarse one.
+                out[k] = p if np.linalg.norm(p - c[k]) < scale * 1.5 else c[k]
+            found[i] = out
+    return {i: found[i] for i in sorted(found) if i in wanted}
+
+
+@dataclass(frozen=True)
+class BoardPose:
+    """Where the board is in one image.
+
+    ``image_to_mm`` maps homogeneous image pixels to board millimetres; ``mm_to_image``
+    is its inverse. ``rms_mm`` is the fit's root-mean-square error over the sixteen
+    marker corners, in board millimetres (a few tenths on a good frame).
+    """
+
+    image_to_mm: Matrix
+    mm_to_image: Matrix
+    rms_mm: float
+
+    def px_per_mm(self, x_mm: float, y_mm: float) -> float:
+        """Image pixels per board millimetre around a board point (perspective varies it)."""
+        jac = _jacobian(self.mm_to_image, x_mm, y_mm)
+        return float(np.sqrt(abs(np.linalg.det(jac))))
+
+
+def _jacobian(h: Matrix, x: float, y: float) -> Matrix:
+    den = h[2, 0] * x + h[2, 1] * y + h[2, 2]
+    u = (h[0, 0] * x + h[0, 1] * y + h[0, 2]) / den
+    v = (h[1, 0] * x + h[1, 1] * y + h[1, 2]) / den
+    return np.array(
+        [
+            [(h[0, 0] - u * h[2, 0]) / den, (h[0, 1] - u * h[2, 1]) / den],
+            [(h[1, 0] - v * h[2, 0]) / den, (h[1, 1] - v * h[2, 1]) / den],
+        ]
+    )
+
+
+def _centre(c: Corners) -> npt.NDArray[np.float64]:
+    """The marker's centre: where its diagonals cross (exact under perspective)."""
+    p1, p2, p3, p4 = (c[k].astype(np.float64) for k in range(4))
+    d1, d2 = p3 - p1, p4 - p2
+    den = d1[0] * d2[1] - d1[1] * d2[0]
+    if abs(den) < 1e-9:
+        return c.mean(axis=0).astype(np.float64)
+    t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / den
+    return p1 + t * d1
+
+
+def apply_homography(h: Matrix, pts: npt.ArrayLike) -> npt.NDArray[np.float64]:
+    """Map (N, 2) points through ``h``."""
+    arr = np.asarray(pts, np.float64).reshape(-1, 1, 2)
+    return cv2.perspectiveTransform(arr, h).reshape(-1, 2)
+
+
+def board_homography(
+    found: Mapping[int, Corners],
+    centres_mm: Mapping[int, tuple[float, float]],
+    size_mm: float,
+) -> BoardPose:
+    """Fit the image -> board-mm homography on the markers ``found`` (all four needed).
+
+    Raises ``ValueError`` naming the missing ids (callers turn it into a "waits" reason).
+    """
+    missing = [i for i in sorted(centres_mm) if i not in found]
+    if missing:
+        raise ValueError(f"marker {', '.join(map(str, missing))} not seen")
+    ids = sorted(centres_mm)
+    img_c = np.array([_centre(found[i]) for i in ids])
+    mm_c = np.array([centres_mm[i] for i in ids], np.float64)
+    coarse = cv2.getPerspectiveTransform(img_c.astype(np.float32), mm_c.astype(np.float32))
+    half = size_mm / 2
+    template = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+    img_pts, mm_pts = [], []
+    for i, mm in zip(ids, mm_c, strict=True):
+        corners_mm = apply_homography(coarse, found[i])
+        want = template + mm
+        # The owner may have laid the marker any way round: match its corners by rotation.
+        best = min(range(4), key=lambda r: float(np.sum((np.roll(want, r, 0) - corners_mm) ** 2)))
+        img_pts.append(found[i].astype(np.float64))
+        mm_pts.append(np.roll(want, best, 0))
+    src = np.concatenate(img_pts)
+    dst = np.concatenate(mm_pts)
+    fine, _ = cv2.findHomography(src, dst, 0)
+    if fine is None:
+        fine = coarse.astype(np.float64)
+    err = apply_homography(fine, src) - dst
+    rms = float(np.sqrt(np.mean(np.sum(err**2, axis=1))))
+    return BoardPose(fine, np.linalg.inv(fine), rms)

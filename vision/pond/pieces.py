@@ -1,0 +1,160 @@
+"""The ``pond-pieces/1`` file: the colours and footprints of Pond's pieces.
+
+``{"format": "pond-pieces/1", "factions": {FACTION: {"rgb": [r, g, b]}},
+"lilypad": {"rgb": [r, g, b], "diameter_mm": D}, "frog_mm": [L, W],
+"fwooog_mm": [L, W]}``: the colour of each faction's pieces and of the
+lilypads as the camera sees them under the table's light, and the pieces'
+footprints seen from above (a frog is roughly an ellipse L x W, a Long Fwooog
+a rounded bar L x W). See docs/formats/pond-pieces.md.
+
+Pure Python: no numpy here, so the command line can validate a file cheaply.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from companion.errors import BadFileError
+
+FORMAT = "pond-pieces/1"
+#: The four factions of the box, in the order the rulebook lists them.
+FACTIONS: tuple[str, ...] = ("wizard", "pumpkin", "banana", "cowboy")
+#: The shipped default, this product's drawing of the box's pieces.
+DEFAULT_PIECES_PATH = Path(__file__).resolve().parent.parent / "data" / "pieces-default.json"
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class Pieces:
+    """Colours (RGB 0-255, as photographed) and footprints (mm) of the pieces."""
+
+    factions: dict[str, RGB]
+    lilypad_rgb: RGB
+    lilypad_diameter_mm: float
+    frog_mm: tuple[float, float]
+    fwooog_mm: tuple[float, float]
+    name: str = ""
+    source: str = "<pieces>"
+
+
+def _rgb(value: Any, where: str) -> RGB:
+    if (
+        not isinstance(value, list)
+        or len(value) != 3
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        or not all(0 <= v <= 255 for v in value)
+    ):
+        raise BadFileError(f"{where}: expected [r, g, b], three whole numbers 0-255, got {value!r}")
+    return (value[0], value[1], value[2])
+
+
+def _positive(value: Any, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
+        raise BadFileError(f"{where}: expected a positive number of millimetres, got {value!r}")
+    return float(value)
+
+
+def _footprint(value: Any, where: str) -> tuple[float, float]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise BadFileError(f"{where}: expected [length, width] in mm, got {value!r}")
+    length = _positive(value[0], f"{where}[0]")
+    width = _positive(value[1], f"{where}[1]")
+    if width > length:
+        raise BadFileError(f"{where}: length {length:g} is shorter than width {width:g}")
+    return (length, width)
+
+
+def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
+    """Validate parsed JSON as a ``pond-pieces/1`` file; ``BadFileError`` names the field.
+
+    Every one of the four factions must have a colour: a camera that does not
+    know a faction's colour would count its pieces as nothing.
+    """
+    if not isinstance(data, dict):
+        raise BadFileError(f"{source}: expected a JSON object")
+    if data.get("format") != FORMAT:
+        raise BadFileError(f"{source}: format: expected {FORMAT!r}, got {data.get('format')!r}")
+    known = {"format", "name", "factions", "lilypad", "frog_mm", "fwooog_mm"}
+    extra = sorted(set(data) - known)
+    if extra:
+        raise BadFileError(f"{source}: unknown field {extra[0]!r}")
+    factions_in = data.get("factions")
+    if not isinstance(factions_in, dict):
+        raise BadFileError(f'{source}: factions: expected an object {{FACTION: {{"rgb": ...}}}}')
+    for name in factions_in:
+        if name not in FACTIONS:
+            raise BadFileError(
+                f"{source}: factions.{name}: unknown faction (expected {', '.join(FACTIONS)})"
+            )
+    factions: dict[str, RGB] = {}
+    for name in FACTIONS:
+        entry = factions_in.get(name)
+        if entry is None:
+            raise BadFileError(f"{source}: factions.{name}: missing (every faction needs a colour)")
+        if not isinstance(entry, dict) or "rgb" not in entry:
+            raise BadFileError(f'{source}: factions.{name}: expected {{"rgb": [r, g, b]}}')
+        factions[name] = _rgb(entry["rgb"], f"{source}: factions.{name}.rgb")
+    name = data.get("name", "")
+    if not isinstance(name, str):
+        raise BadFileError(f"{source}: name: expected text, got {name!r}")
+    lily = data.get("lilypad")
+    if not isinstance(lily, dict):
+        raise BadFileError(f'{source}: lilypad: expected {{"rgb": [r, g, b], "diameter_mm": D}}')
+    if "rgb" not in lily:
+        raise BadFileError(f"{source}: lilypad.rgb: missing")
+    if "diameter_mm" not in lily:
+        raise BadFileError(f"{source}: lilypad.diameter_mm: missing")
+    if "frog_mm" not in data:
+        raise BadFileError(f"{source}: frog_mm: missing")
+    if "fwooog_mm" not in data:
+        raise BadFileError(f"{source}: fwooog_mm: missing")
+    frog = _footprint(data["frog_mm"], f"{source}: frog_mm")
+    fwooog = _footprint(data["fwooog_mm"], f"{source}: fwooog_mm")
+    if fwooog[0] < 1.5 * frog[0]:
+        # The camera tells a Long Fwooog by its length alone.
+        raise BadFileError(
+            f"{source}: fwooog_mm: a Long Fwooog ({fwooog[0]:g} mm) must be at least 1.5 times "
+            f"as long as a frog ({frog[0]:g} mm)"
+        )
+    return Pieces(
+        factions=factions,
+        lilypad_rgb=_rgb(lily["rgb"], f"{source}: lilypad.rgb"),
+        lilypad_diameter_mm=_positive(lily["diameter_mm"], f"{source}: lilypad.diameter_mm"),
+        frog_mm=frog,
+        fwooog_mm=fwooog,
+        name=name,
+        source=source,
+    )
+
+
+def read_pieces_file(path: str | Path | None = None) -> Pieces:
+    """Read and validate a ``pond-pieces/1`` file (the shipped default when ``path`` is None)."""
+    p = Path(path) if path is not None else DEFAULT_PIECES_PATH
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BadFileError(f"{p}: no such pieces file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BadFileError(f"{p}: cannot read the pieces file ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BadFileError(f"{p}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    return load_pieces(data, str(p))
+
+
+def pieces_to_json(pieces: Pieces) -> dict[str, Any]:
+    """The ``pond-pieces/1`` JSON object of ``pieces`` (``load_pieces`` reads it back)."""
+    out: dict[str, Any] = {"format": FORMAT}
+    if pieces.name:
+        out["name"] = pieces.name
+    return out | {
+        "factions": {name: {"rgb": list(rgb)} for name, rgb in pieces.factions.items()},
+        "lilypad": {"rgb": list(pieces.lilypad_rgb), "diameter_mm": pieces.lilypad_diameter_mm},
+        "frog_mm": list(pieces.frog_mm),
+        "fwooog_mm": list(pieces.fwooog_mm),
+    }
