@@ -54,6 +54,20 @@ def _row(label: str, points: int) -> str:
     return f"  {label:<{WIDTH - 2}}{points:>5}"
 
 
+def _species_rows(sheet: Any) -> list[str]:
+    """Step 1 as the score sheet has it: one row per species, its clusters under it."""
+    from companion.games.pondscape.scoring import SPECIES_NAMES
+
+    rows: list[str] = []
+    for species, points in sheet.clusters_by_species().items():
+        name = SPECIES_NAMES[species]
+        rows.append(_row(f"   {name}", points))
+        for line in sheet.details:
+            if line.step == "clusters" and line.species == species:
+                rows.append(f"         {line.text.removeprefix(name + ', ')}")
+    return rows
+
+
 def pondscape_table(path: Path) -> str:
     """The score sheets as text tables, players in file order, then the winner line."""
     from companion.games.pondscape.scoring import rank
@@ -70,7 +84,10 @@ def pondscape_table(path: Path) -> str:
         out.append(f"{sheet.name} ({sheet.hand} {cards} left in hand)")
         for step, title in STEP_TITLES:
             out.append(_row(title, getattr(sheet, step)))
-            out.extend(f"       {line.text}" for line in sheet.details if line.step == step)
+            if step == "clusters":
+                out.extend(_species_rows(sheet))
+            else:
+                out.extend(f"       {line.text}" for line in sheet.details if line.step == step)
         out.append(_row("Total", sheet.total))
         out.extend(
             f"  ? {choice.row},{choice.column}: wild symbol(s) count as {', '.join(choice.food)}"

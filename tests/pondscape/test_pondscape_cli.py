@@ -25,6 +25,13 @@ def test_cli_table_for_the_rulebook_example(
     assert rows == [
         "Ana (2 cards left in hand)",
         "  1. Frog clusters               54",
+        "     ornate horned frog           5",
+        "     red-eyed tree frog           0",
+        "     panamanian golden frog      17",
+        "     tomato frog                  0",
+        "     clown tree frog             32",
+        "     blue poison dart frog        0",
+        "     indian bullfrog              0",
         "  2. Solitary frogs               6",
         "  3. Water cards                  5",
         "  4. Habitat variety             21",
@@ -34,7 +41,7 @@ def test_cli_table_for_the_rulebook_example(
         "Winner: Ana (114 points)",
     ]
     assert (
-        "       clown tree frog, a cluster of 4 at (1,0), (1,1), (1,2), (1,3): 32 "
+        "         a cluster of 4 at (1,0), (1,1), (1,2), (1,3): 32 "
         "(condition met: adjacent to 4 other frog species (3 needed))"
     ) in out.splitlines()
 

@@ -86,5 +86,14 @@ def test_example_total_114(example_114: PlayerPond) -> None:
         "food": 28,
     }
     assert sheet.total == 114
+    assert sheet.clusters_by_species() == {
+        "ornate-horned": 5,
+        "red-eyed-tree": 0,
+        "panamanian-golden": 17,
+        "tomato": 0,
+        "clown-tree": 32,
+        "blue-poison-dart": 0,
+        "indian-bullfrog": 0,
+    }
     assert sheet.warnings == ()
     assert sheet.wild == ()

@@ -23,6 +23,7 @@ from companion.games.pondscape.tableau import (
     COLUMNS,
     DESERT_RAIN,
     ROWS,
+    SPECIES,
     Card,
     FrogCard,
     HabitatCard,
@@ -80,6 +81,7 @@ class Line:
     points: int
     text: str
     cells: tuple[Cell, ...] = ()
+    species: str | None = None  # the frog species of a cluster line
 
     def to_json(self) -> dict[str, Any]:
         return {"step": self.step, "points": self.points, "text": self.text}
@@ -115,6 +117,14 @@ class ScoreSheet:
 
     def breakdown(self) -> dict[str, int]:
         return {step: getattr(self, step) for step in STEPS}
+
+    def clusters_by_species(self) -> dict[str, int]:
+        """Step 1 per species, as the score sheet's rows: every clustering species, 0 if absent."""
+        out = {s: 0 for s in SPECIES if s != DESERT_RAIN}
+        for line in self.details:
+            if line.step == "clusters" and line.species is not None:
+                out[line.species] += line.points
+        return out
 
     def to_json(self) -> dict[str, Any]:
         """``{"name", "total", "breakdown", "details"}``; wild choices and warnings are
@@ -367,6 +377,7 @@ def score_player(player: PlayerPond) -> ScoreSheet:
                 pts,
                 f"{SPECIES_NAMES[species]}, {size} at {_where(members)}: {pts} ({verdict}: {why})",
                 _cells(members),
+                species,
             )
         )
 
