@@ -7,6 +7,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
+from companion.errors import HardwareError
 from hardware.keyboard import KeyboardPanel
 from hardware.panel import KEY_HELP, Listener, Panel
 from hardware.pins import validate
@@ -49,7 +50,8 @@ def open_panel(
     checked (``PinConfigError`` naming the pin stops start-up) and the GPIO
     panel opens on ``pin_factory``, or on gpiozero's own when None; if no pin
     factory can load, the keyboard fallback opens instead and the log says so
-    in one line.
+    in one line (with ``backend = "gpio"`` that is a ``HardwareError`` instead:
+    the owner asked for the buttons, so a Pi without them must say so).
     """
     kw: dict[str, Any] = {"time_source": time_source, "listener": listener, "autopoll": autopoll}
     if settings.backend == "keyboard":
@@ -60,6 +62,11 @@ def open_panel(
     factory = pin_factory
     if factory is None:
         factory, reason = load_pin_factory()
+        if factory is None and settings.backend == "gpio":
+            raise HardwareError(
+                f"{settings.where}: gpio.backend = 'gpio' but no GPIO pin factory loads here "
+                f"({reason}); use 'auto' to fall back to keyboard keys"
+            )
         if factory is None:
             log.warning("panel: no GPIO here (%s); using keyboard keys: %s", reason, KEY_HELP)
             return KeyboardPanel(settings, fallback_reason=reason, **kw)

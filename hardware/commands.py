@@ -57,7 +57,7 @@ def _test(args: argparse.Namespace) -> int:
     where = str(config.path) if config.path is not None else "defaults"
     settings = PanelSettings.from_config(config.gpio, where=where)
     # The wiring check is about the pins, whatever backend the app is set to use.
-    return run_buttons_test(replace(settings, backend="gpio"), seconds=args.seconds)
+    return run_buttons_test(replace(settings, backend="auto"), seconds=args.seconds)
 
 
 def run_buttons_test(

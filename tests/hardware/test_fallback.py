@@ -70,6 +70,14 @@ def test_fallback_still_checks_pins(no_gpio: None) -> None:
         open_panel(PanelSettings(next_pin=14))
 
 
+def test_fallback_refused_when_gpio_backend_is_required(no_gpio: None) -> None:
+    """``backend = "gpio"`` means the buttons must be there: no silent fallback."""
+    from companion.errors import HardwareError
+
+    with pytest.raises(HardwareError, match=r"gpio.backend = 'gpio' but no GPIO pin factory"):
+        open_panel(PanelSettings(backend="gpio", where="config.toml"))
+
+
 def test_fallback_keyboard_backend_even_with_gpio(
     factory: object, caplog: pytest.LogCaptureFixture
 ) -> None:
