@@ -106,7 +106,7 @@ class PondCompanionApp(App):
         if camera_factory is None:
             from ui.demo import default_camera_factory
 
-            camera_factory = default_camera_factory(config, self.demo)
+            camera_factory = default_camera_factory(self)
         self.camera_factory = camera_factory
         self._camera: Any = None
         self._camera_kind = ""

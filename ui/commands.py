@@ -9,6 +9,7 @@ before it is first imported, inside the handler.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import re
 import sys
@@ -50,10 +51,37 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run)
 
 
+class _OneLine(logging.Filter):
+    """Kivy logs a traceback for each optional provider it cannot load (mtdev, xclip...):
+    keep one line per message, and in quiet mode only Kivy's critical ones."""
+
+    def __init__(self, quiet: bool) -> None:
+        super().__init__()
+        self.kivy_level = logging.CRITICAL if quiet else logging.WARNING
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name.startswith("kivy") and record.levelno < self.kivy_level:
+            return False
+        record.msg = str(record.getMessage()).splitlines()[0] if record.getMessage() else ""
+        record.args = None
+        record.exc_info = None
+        record.exc_text = None
+        return True
+
+
+def configure_logging(quiet: bool) -> None:
+    handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
+    handler.addFilter(_OneLine(quiet))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
 def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     """Settings Kivy reads when it is first imported: must run before any kivy import."""
     os.environ["KIVY_NO_ARGS"] = "1"
-    os.environ.setdefault("KIVY_LOG_MODE", "PYTHON")
+    os.environ["KIVY_LOG_MODE"] = "PYTHON"  # through `logging`, one line per message
     from kivy.config import Config as KivyConfig
 
     KivyConfig.set("graphics", "width", str(size[0]))
@@ -69,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
 
     config = load_config(getattr(args, "config", None))
     size = args.size or tuple(config.display.size)
+    configure_logging(quiet=args.screenshots is not None)
     configure_kivy(size, bool(args.fullscreen or config.display.fullscreen))
     if args.screenshots is not None:
         from ui.screenshots import take_screenshots

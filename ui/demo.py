@@ -115,42 +115,148 @@ def detect_demo(config: Any, panel: Any, forced: bool = False) -> bool:
     return camera_is_demo(config) and bool(getattr(panel, "is_keyboard", False))
 
 
-def default_camera_factory(config: Any, demo: bool) -> Callable[[str], Any]:
-    """``factory(kind)`` opens a frame source; ``kind`` picks the demo frames.
+def default_camera_factory(app: Any) -> Callable[[str], Any]:
+    """``factory(kind)`` opens the frame source the app's config asks for, now.
 
-    ``kind`` is "pond" or "pondscape".
+    ``kind`` ("pond" or "pondscape") picks which bundled frames the demo shows;
+    in demo mode "auto" means the demo frames.
     """
 
     def factory(kind: str) -> Any:
         from vision.frames import open_source
 
-        return open_source(config, demo=kind, source="demo" if demo else None)
+        source = app.config.camera.source
+        if source == "demo" or (source == "auto" and app.demo):
+            return demo_source(kind)
+        return open_source(app.config, demo=kind, source=source)
 
     return factory
+
+
+def demo_source(kind: str) -> Any:
+    """The bundled demo frames for ``kind``; a drawn board when none are bundled."""
+    from companion.errors import HardwareError
+    from vision.frames import open_source
+
+    try:
+        return open_source(None, demo=kind, source="demo")
+    except HardwareError as exc:
+        log.info("demo camera: %s; drawing frames instead", exc)
+        return DrawnSource(kind)
+
+
+class DrawnSource:
+    """Frames drawn on the fly (a Pond board with pieces, a moving highlight).
+
+    Stands in for the camera when no sample frames are bundled; the board is
+    drawn to fill the frame the way ``board_to_frame`` maps millimetres, so the
+    layout editor's outlines sit on it.
+    """
+
+    def __init__(self, kind: str = "pond", size: tuple[int, int] = (1280, 720)) -> None:
+        self.kind = kind
+        self.size = size
+        self.count = 0
+        self.closed = False
+        self._base: Any = None
+
+    @property
+    def lost(self) -> bool:
+        return False
+
+    def _draw_base(self) -> Any:
+        import cv2
+        import numpy as np
+
+        from companion.games.pond.layout import default_layout
+
+        w, h = self.size
+        frame = np.zeros((h, w, 3), np.uint8)
+        frame[:] = (60, 92, 70)  # table felt (BGR)
+        layout = default_layout(13)
+        to_px = board_to_frame(layout.size_mm, (w, h))
+        bx0, by0 = to_px(0, 0)
+        bx1, by1 = to_px(*layout.size_mm)
+        cv2.rectangle(frame, (bx0, by0), (bx1, by1), (120, 170, 200), -1)
+        for pond in layout.ponds.values():
+            pts = np.array([to_px(x, y) for x, y in pond.polygon_mm], np.int32)
+            cv2.fillPoly(frame, [pts], (170, 120, 60))
+        colours = {"wizard": (176, 74, 124), "pumpkin": (36, 118, 236), "banana": (52, 206, 238)}
+        for i, (pond_id, pond) in enumerate(layout.ponds.items()):
+            cx, cy = to_px(*pond.centroid_mm)
+            if i % 3 == 0:
+                cv2.circle(frame, (cx, cy), 14, (72, 168, 84), -1)  # a lilypad
+            faction = list(colours)[i % 3]
+            for k in range(1 + i % 3):
+                cv2.ellipse(
+                    frame, (cx - 18 + 16 * k, cy + 14), (7, 6), 0, 0, 360, colours[faction], -1
+                )
+            cv2.putText(
+                frame, pond_id, (cx - 8, cy - 12), cv2.FONT_HERSHEY_SIMPLEX, 0.6, (255, 255, 255), 2
+            )
+        return frame
+
+    def read(self) -> Any:
+        import cv2
+
+        if self.closed:
+            return None
+        if self._base is None:
+            self._base = self._draw_base()
+        frame = self._base.copy()
+        self.count += 1
+        w, h = self.size
+        x = int((self.count * 7) % w)
+        cv2.circle(frame, (x, h - 24), 12, (255, 255, 255), -1)  # shows the preview is live
+        return frame
+
+    def close(self) -> None:
+        self.closed = True
+
+    def __enter__(self) -> DrawnSource:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def board_to_frame(size_mm: Any, frame_size: tuple[int, int]) -> Callable[..., tuple[int, int]]:
+    """Millimetres on the board -> pixels of a top-down photo the board fills (kept in aspect)."""
+    fw, fh = frame_size
+    scale = min(fw / float(size_mm[0]), fh / float(size_mm[1])) * 0.96
+    ox = (fw - size_mm[0] * scale) / 2
+    oy = (fh - size_mm[1] * scale) / 2
+
+    def to_px(x: float, y: float) -> tuple[int, int]:
+        return round(ox + x * scale), round(oy + y * scale)
+
+    return to_px
 
 
 # Demo sessions for the history screen, the Resume tile and the screenshots.
 DEMO_PLAYERS = ("Ana", "Ben", "Cy")
 
 
-def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]]]]:
-    """Two finished Croak score pads and one BOG game, with their events."""
+def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]], bool]]:
+    """Demo games for History and Resume: (info, events, finished)."""
     players = tuple(Player(n) for n in DEMO_PLAYERS)
-    out: list[tuple[SessionInfo, list[dict[str, Any]]]] = []
-    rounds = [(12, 8, -3), (20, 15, 9), (18, 25, 30), (27, 30, 22)]
-    events: list[dict[str, Any]] = []
-    for scores in rounds:
-        for name, pts in zip(DEMO_PLAYERS, scores, strict=True):
-            events.append({"type": "points", "player": name, "amount": pts})
-        events.append({"type": "next_turn"})
-    out.append((SessionInfo("scorepad", players, {"for": "croak"}), events))
-    out.append(
-        (
-            SessionInfo("scorepad", players[:2], {"for": "bog"}),
-            [
-                {"type": "points", "player": "Ana", "amount": 11},
-                {"type": "points", "player": "Ben", "amount": 13},
-            ],
-        )
-    )
-    return out
+    croak = SessionInfo("scorepad", players, {"for": "croak"})
+
+    def rounds(*scores: tuple[int, ...]) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = []
+        for round_scores in scores:
+            for name, pts in zip(DEMO_PLAYERS, round_scores, strict=True):
+                events.append({"type": "points", "player": name, "amount": pts})
+            events.append({"type": "next_turn"})
+        return events
+
+    bog = [
+        {"type": "points", "player": "Ana", "amount": 11},
+        {"type": "points", "player": "Ben", "amount": 13},
+    ]
+    return [
+        (croak, rounds((12, 8, -3), (20, 15, 9), (18, 25, 30), (20, 30, 22)), True),
+        (SessionInfo("scorepad", players[:2], {"for": "bog"}), bog, True),
+        (croak, rounds((15, 10, 4), (22, 18, 16), (25, 21, 30), (16, 12, 27)), True),
+        (croak, rounds((14, 9, 11), (10, 21, 6)), False),
+    ]

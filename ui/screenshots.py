@@ -20,21 +20,19 @@ FRAMES = 4  # frames rendered before each picture: layout settles in 2-3
 
 def seed_demo_store(store: Any) -> None:
     """Finished demo games for History, and one unfinished Croak pad to Resume."""
+    from companion.session import replay
     from ui.demo import demo_scorepad_sessions
 
-    sessions = demo_scorepad_sessions()
-    for i, (info, events) in enumerate(sessions):
+    for info, events, finished in demo_scorepad_sessions():
         sid = store.create(info)
         for event in events:
             store.append(sid, event)
-        if i > 0:
-            store.set_finished(sid, True, "final scores")
-    from companion.session import replay
-
-    first = store.list()[-1]
-    info, events = store.load(first.id)
-    live = replay(info, events)
-    store.set_summary(first.id, live.game.summary(live.state))
+        live = replay(info, events)
+        summary = live.game.summary(live.state)
+        if finished:
+            store.set_finished(sid, True, summary)
+        else:
+            store.set_summary(sid, summary)
 
 
 def render(frames: int = FRAMES) -> None:

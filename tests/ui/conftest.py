@@ -65,9 +65,9 @@ def make_panel(config: Any) -> Any:
 
 
 def demo_camera(kind: str) -> Any:
-    from vision.frames import open_source
+    from ui.demo import demo_source
 
-    return open_source(None, demo=kind, source="demo")
+    return demo_source(kind)
 
 
 @pytest.fixture(scope="session")

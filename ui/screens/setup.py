@@ -65,14 +65,18 @@ class SetupScreen(BaseScreen):
         self.rows: list[PlayerRow] = []
         self.ids.checklist.scroll = self.ids.scroll
         self.ids.checklist.bind(done_count=self._on_progress, complete=self._on_progress)
-        self.ids.frame.remove_widget(self.ids.checklist_stage)
+        # Strong references: ids are weak, and a stage out of the tree would be collected.
+        self.stages = {
+            "players": self.ids.players_stage.__self__,
+            "checklist": self.ids.checklist_stage.__self__,
+        }
+        self.ids.frame.remove_widget(self.stages["checklist"])
 
     def on_stage(self, _inst: Any, stage: str) -> None:
         """Show only the stage in use (a hidden widget would still catch touches)."""
         frame = self.ids.frame
-        show = self.ids.players_stage if stage == "players" else self.ids.checklist_stage
         frame.clear_widgets()
-        frame.add_widget(show)
+        frame.add_widget(self.stages[stage])
 
     @property
     def typing(self) -> bool:

@@ -1,0 +1,130 @@
+"""Settings: preview, config saved as TOML, GPIO test, layout editor, colours, sheets."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from companion.games.pond.layout import load_layout
+from tests.ui.conftest import drag, press, render, tap, wait_for
+
+
+@pytest.fixture
+def settings(app: Any, tmp_path: Path) -> Any:
+    screen = app.go("settings")
+    screen.config_file = tmp_path / "config.toml"
+    render(app, 2)
+    yield screen
+    screen.stop_preview()
+    app.go("home")
+
+
+def test_settings_camera_preview_shows_frames(app: Any, settings: Any) -> None:
+    assert settings.section == "camera"
+    view = settings.ids.preview
+    start = view.frames_shown
+    wait_for(app, lambda: view.frames_shown >= start + 3)
+    assert view.texture is not None
+    assert view.texture.width <= 800 and view.texture.height <= 480
+
+
+def test_settings_save_writes_toml_and_updates_config(
+    app: Any, settings: Any, tmp_path: Path
+) -> None:
+    old = app.config
+    try:
+        tap(settings.ids.decoder)
+        assert settings.decoder == "zbar"
+        tap(settings.ids.second)
+        assert settings.second_opinion == "off"
+        tap(settings.ids.save_camera)
+        data = tomllib.loads((tmp_path / "config.toml").read_text())
+        assert data["decoder"] == {"primary": "zbar", "second_opinion": False}
+        assert data["camera"]["source"] == "demo"
+        assert app.config.decoder.primary == "zbar"
+        assert settings.message == f"Saved to {tmp_path / 'config.toml'}"
+    finally:
+        app.config = old
+
+
+def test_settings_gpio_test_lights_the_pressed_button(app: Any, settings: Any) -> None:
+    tap(settings.ids.nav_buttons)
+    assert settings.section == "buttons"
+    assert "Space = next" in settings.panel_text
+    press(app, "scan")
+    assert settings.ids.lamp_scan.lit and not settings.ids.lamp_next.lit
+    press(app, "confirm")
+    assert settings.ids.lamp_confirm.lit
+    assert app.screen.name == "settings"  # the test swallows the buttons
+    press(app, "redo")
+    assert app.screen.name == "home"
+
+
+def test_settings_layout_editor_drag_point_toggle_river_and_save(app: Any, settings: Any) -> None:
+    tap(settings.ids.nav_layout)
+    editor = settings.ids.layout_editor
+    wait_for(app, lambda: editor.texture is not None)
+    render(app, 2)
+    before = editor.document()
+    x0, y0 = before["ponds"]["N"]["polygon_mm"][0]
+    wx, wy = editor.mm_to_window(x0, y0)
+    drag(editor, (wx, wy), (wx + 20, wy - 10))
+    after = editor.document()["ponds"]["N"]["polygon_mm"][0]
+    assert after[0] > x0 and after[1] > y0  # right and down on the board (y grows downwards)
+    a, b = editor.river_candidates()[0]
+    was = editor.has_river(a, b)
+    from kivy.tests.common import UnitTestTouch
+
+    touch = UnitTestTouch(*editor.river_dot(a, b))
+    touch.touch_down()
+    touch.touch_up()
+    assert editor.has_river(a, b) is not was
+    assert settings.save_layout()
+    saved = json.loads((app.data_folder() / "pond-layout-13.json").read_text())
+    layout = load_layout(saved, "saved")
+    assert layout.adjacent(a, b) is not was
+    assert list(layout.ponds["N"].polygon_mm[0]) == after
+    # Opened again, the editor starts from the saved map.
+    settings.load_layout(13)
+    assert editor.document() == saved
+
+
+def test_settings_colour_calibration_samples_the_tapped_piece(app: Any, settings: Any) -> None:
+    tap(settings.ids.nav_colours)
+    view = settings.ids.colour_photo
+    wait_for(app, lambda: settings.photo is not None)
+    photo = np.zeros((120, 200, 3), np.uint8)
+    photo[:] = (40, 200, 10)  # BGR
+    settings.photo = photo
+    view.show_frame(photo)
+    render(app, 2)
+    assert settings.calibrating == "wizard"
+    tap(view)
+    assert settings.pieces.factions["wizard"] == (10, 200, 40)
+    assert settings.calibrating == "pumpkin"
+    assert settings.save_colours()
+    doc = json.loads((app.data_folder() / "pond-pieces.json").read_text())
+    assert doc["format"] == "pond-pieces/1"
+    assert doc["factions"]["wizard"] == {"rgb": [10, 200, 40]}
+
+
+def test_settings_export_sheet_to_chosen_folder(app: Any, settings: Any, monkeypatch: Any) -> None:
+    written: list[tuple[str, Path]] = []
+
+    def fake_write(kind: str, out: Path) -> Path:
+        out.write_bytes(b"%PDF-1.4\n")
+        written.append((kind, out))
+        return out
+
+    monkeypatch.setattr("ui.screens.settings.write_sheet", fake_write)
+    tap(settings.ids.nav_export)
+    assert settings.destinations[-1] == str(app.data_folder())
+    settings.destination = len(settings.destinations) - 1
+    tap(settings.ids.export_markers)
+    wait_for(app, lambda: settings.message.startswith("Written"))
+    assert written == [("markers", app.data_folder() / "pond-companion-markers.pdf")]

@@ -1,0 +1,219 @@
+"""History: past sessions with their scores, a per-game chart, export of a session to JSON.
+
+Sessions come from ``store.list()``; each is replayed off the main thread to
+get its scores from the game's own standings (Pond: tokens plus card VP;
+Pondscape: the score sheets; score pads: their totals). The chart shows, for
+the chosen game, each player's score over that game's sessions (oldest first).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.errors import CompanionError
+from companion.games.guides import played_game
+from companion.session import replay
+from ui.bridge import run_in_background
+from ui.screens.base import BaseScreen, load_kv
+from ui.widgets import style
+
+load_kv(__file__)
+
+MAX_SESSIONS = 200  # the list shows the newest; older ones stay in the store
+CHART_PLAYERS = 4
+BARS_UP_TO = 6  # bars read better for a few games, a line for many
+
+
+class SessionItem(ButtonBehavior, BoxLayout):
+    """One past session in the list."""
+
+    session_id = NumericProperty(0)
+    title = StringProperty("")
+    detail = StringProperty("")
+    selected = BooleanProperty(False)
+    min_state_time = NumericProperty(0)
+
+
+def standings(live: Any) -> list[tuple[str, int]]:
+    """(player, score) in turn order, from the game's own scoring."""
+    state = live.state
+    game = live.info.game
+    if game == "pond":
+        from companion.games.pond.scoring import final_standings
+
+        return [(s.name, s.total) for s in final_standings(state)]
+    if game == "pondscape":
+        from companion.games.pondscape.setup import ranking
+
+        totals = {sheet.name: sheet.total for sheet in ranking(state).sheets}
+        return [(p.name, totals.get(p.name, 0)) for p in live.info.players]
+    scores = getattr(state, "scores", None)
+    if scores is not None:
+        return list(zip(state.names, scores, strict=True))
+    return []
+
+
+def read_history(store: Any, limit: int = MAX_SESSIONS) -> list[dict[str, Any]]:
+    """Every session (newest first) with its game, date, players' scores and status."""
+    out: list[dict[str, Any]] = []
+    for row in store.list()[:limit]:
+        entry: dict[str, Any] = {
+            "id": row.id,
+            "game": row.game,
+            "updated": row.updated,
+            "finished": row.finished,
+            "summary": row.summary,
+            "scores": [],
+        }
+        try:
+            info, events = store.load(row.id)
+            live = replay(info, events, where=f"session {row.id}")
+            entry["game"] = played_game(info)
+            entry["scores"] = standings(live)
+        except CompanionError as exc:
+            entry["summary"] = f"cannot be read: {exc}"
+        out.append(entry)
+    return out
+
+
+def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, list[int], Any]]:
+    """Per player (the most frequent ones), their score in each finished game, oldest first."""
+    games = [e for e in reversed(entries) if e["game"] == game and e["scores"] and e["finished"]]
+    counts: dict[str, int] = {}
+    for e in games:
+        for name, _ in e["scores"]:
+            counts[name] = counts.get(name, 0) + 1
+    names = sorted(counts, key=lambda n: (-counts[n], n))[:CHART_PLAYERS]
+    series = []
+    for i, name in enumerate(names):
+        values = [dict(e["scores"]).get(name, 0) for e in games]
+        series.append((name, values, style.seat_colour(i)))
+    return series
+
+
+class HistoryScreen(BaseScreen):
+    entries = ListProperty([])
+    games = ListProperty([])
+    chart_game = StringProperty("")
+    selected = NumericProperty(-1)
+    message = StringProperty("")
+    loading = BooleanProperty(False)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.items: list[SessionItem] = []
+
+    def enter(self, **kwargs: Any) -> None:
+        super().enter(**kwargs)
+        self.message = ""
+        self.selected = -1  # the newest session is chosen when the list arrives
+        self.refresh()
+
+    def refresh(self) -> None:
+        self.loading = True
+        run_in_background(read_history, self.app.store, on_done=self._loaded, on_error=self._failed)
+
+    def _failed(self, exc: BaseException) -> None:
+        self.loading = False
+        self.message = f"Cannot read the sessions: {exc}"
+
+    def _loaded(self, entries: list[dict[str, Any]]) -> None:
+        from companion.games import BOXED_GAMES
+
+        self.loading = False
+        self.entries = entries
+        titles = dict(BOXED_GAMES)
+        box = self.ids.sessions
+        box.clear_widgets()
+        self.items = []
+        for entry in entries:
+            scores = ", ".join(f"{n} {s}" for n, s in entry["scores"]) or entry["summary"]
+            state = "" if entry["finished"] else "  (unfinished)"
+            game = titles.get(entry["game"], entry["game"])
+            item = SessionItem(
+                session_id=entry["id"],
+                title=f"{game} · {entry['updated'][:10]}{state}",
+                detail=scores,
+            )
+            item.bind(on_release=lambda it: self.select(it.session_id))
+            box.add_widget(item)
+            self.items.append(item)
+        present = [g for g, _ in BOXED_GAMES if any(e["game"] == g for e in entries)]
+        self.games = present
+        if self.chart_game not in present:
+            self.chart_game = entries[0]["game"] if entries else ""
+        self.draw_chart()
+        if entries and self.selected not in [e["id"] for e in entries]:
+            self.select(entries[0]["id"])
+
+    def select(self, session_id: int) -> None:
+        self.selected = session_id
+        for item in self.items:
+            item.selected = item.session_id == session_id
+
+    def next_chart_game(self) -> None:
+        if self.games:
+            i = self.games.index(self.chart_game) if self.chart_game in self.games else -1
+            self.chart_game = self.games[(i + 1) % len(self.games)]
+            self.draw_chart()
+
+    def draw_chart(self) -> None:
+        from companion.games import BOXED_GAMES
+
+        chart = self.ids.chart
+        series = chart_series(list(self.entries), self.chart_game)
+        sessions = max((len(values) for _n, values, _c in series), default=0)
+        chart.kind = "bar" if sessions <= BARS_UP_TO else "line"
+        chart.series = series
+        chart.title = f"{dict(BOXED_GAMES).get(self.chart_game, self.chart_game)}: scores per game"
+
+    def export_selected(self, folder: Path | None = None) -> Path | None:
+        """Write the selected session as ``session/1`` JSON into ``folder`` (USB or data folder)."""
+        if self.selected < 0:
+            self.message = "Choose a session first."
+            return None
+        if folder is None:
+            from ui.settings_file import usb_folders
+
+            sticks = usb_folders()
+            folder = sticks[0] if sticks else self.app.data_folder()
+        sid = int(self.selected)
+        target = folder / f"session-{sid}.json"
+        store = self.app.store
+
+        def write() -> Path:
+            data = store.export_json(sid)
+            target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+            return target
+
+        run_in_background(
+            write,
+            on_done=lambda p: setattr(self, "message", f"Exported to {p}"),
+            on_error=lambda e: setattr(self, "message", f"Not exported: {e}"),
+        )
+        return target
+
+    def focusables(self) -> list[Any]:
+        return [self.ids.chart_game, self.ids.export, self.ids.back]
+
+    def on_command(self, cmd: str) -> bool:
+        if cmd == "next" and self.items:
+            ids = [it.session_id for it in self.items]
+            i = ids.index(self.selected) if self.selected in ids else -1
+            self.select(ids[(i + 1) % len(ids)])
+            self.ids.scroll.scroll_to(self.items[(i + 1) % len(ids)], animate=False)
+            return True
+        if cmd == "confirm":
+            return self.export_selected() is not None
+        return super().on_command(cmd)
+
+
+def demo(app: Any) -> None:
+    """History of the demo sessions."""
+    app.go("history")
