@@ -156,11 +156,10 @@ def scan_frame(
         known = {r.payload for r in reads}
         more = []
         for box in boxes:
-            more += [
-                r
-                for r in read_crop(grey, box, decoder=decoder, second_opinion=second_opinion)
-                if r.payload not in known
-            ]
+            found = read_crop(
+                grey, box, decoder=decoder, second_opinion=second_opinion, expected=True
+            )
+            more += [r for r in found if r.payload not in known]
         if more:
             scan = place_tags(reads + more, catalog)
     return scan
