@@ -10,10 +10,12 @@ from pond_builders import board, pond
 from companion.errors import BadFileError
 from companion.games.pond import (
     GAME,
+    Board,
     CardVp,
     Control,
     Damage,
     NextPhase,
+    PondContent,
     Vp,
     board_from_json,
     parse_event,
@@ -97,3 +99,11 @@ def test_event_board_from_scan_output_leaves_out_empty_factions() -> None:
 def test_event_malformed_names_the_field(data: dict[str, Any], pattern: str) -> None:
     with pytest.raises(BadFileError, match=pattern):
         parse_event(data, "ev")
+
+
+def test_event_pond_content_has_one_spelling() -> None:
+    built = PondContent((("wizard", 2), ("banana", 0), ("cowboy", 1)), ("wizard", "banana"))
+    assert built.frogs == (("cowboy", 1), ("wizard", 2))
+    assert built.fwooogs == ("banana", "wizard")
+    event = Board((("N", built),))
+    assert parse_event(event.to_json(), "t") == event

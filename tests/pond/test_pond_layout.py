@@ -220,3 +220,15 @@ def test_geometry_point_in_polygon_and_overlap() -> None:
     inner = ((2.0, 2.0), (4.0, 2.0), (3.0, 4.0))
     assert not polygons_overlap(square, far)
     assert polygons_overlap(square, inner)
+
+
+def test_layout_fractional_millimetres_round_trip(layout13_json: dict[str, Any]) -> None:
+    layout13_json["ponds"]["NW"]["polygon_mm"][0] = [203.5, 171.25]
+    layout = load_layout(layout13_json, "t")
+    assert layout.ponds["NW"].polygon_mm[0] == (203.5, 171.25)
+    assert layout_to_json(layout) == layout13_json
+
+
+def test_layout_marker_outside_the_board_is_refused(layout13_json: dict[str, Any]) -> None:
+    layout13_json["markers"]["centres_mm"]["1"] = [610, 30]
+    _expect(layout13_json, r"field 'markers.centres_mm.1' \[610.0, 30.0\] is outside the board")

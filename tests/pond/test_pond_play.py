@@ -234,3 +234,14 @@ def test_refusal_of_events_that_make_no_sense() -> None:
     with pytest.raises(EventRefusedError, match="pond N: no player plays banana"):
         live.play(board(N=pond(lilypad="banana")))
     assert live.log == []
+
+
+def test_supply_running_out_in_a_start_phase_ends_the_game_there() -> None:
+    """The game ends the instant the supply reaches 0, in any phase."""
+    live = session(2)
+    advance(live, 3)  # Ben's Start Phase; Ana scored 1
+    flags = live.play(Vp("Ben", 119, "a Reaction card"))
+    assert [v.rule for v in flags] == ["vp-outside-main-phase"]  # flagged, still taken
+    st = live.state
+    assert st.over and (st.current_player, st.phase) == ("Ben", "start")
+    assert st.tokens == (1, 120) and st.supply == 0 and st.lost_vp == 0

@@ -32,6 +32,15 @@ class PondContent:
     lilypad: str | None = None
     lilypad_fwooog: str | None = None
 
+    def __post_init__(self) -> None:
+        # One spelling per content, so events built in code equal their JSON round trip.
+        frogs = tuple(sorted((f, n) for f, n in self.frogs if n))
+        if frogs != self.frogs:
+            object.__setattr__(self, "frogs", frogs)
+        fwooogs = tuple(sorted(self.fwooogs))
+        if fwooogs != self.fwooogs:
+            object.__setattr__(self, "fwooogs", fwooogs)
+
     def frogs_of(self, faction: str) -> int:
         for name, n in self.frogs:
             if name == faction:
