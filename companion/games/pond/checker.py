@@ -21,7 +21,7 @@ chain of legal moves: the table decides.
 from __future__ import annotations
 
 from companion.games.base import Violation
-from companion.games.pond.events import Board, Control, Damage, Vp
+from companion.games.pond.events import Board, Control, Damage, PondContent, Vp
 from companion.games.pond.setup import LONG_FWOOOGS
 from companion.games.pond.state import PHASE_TITLES, PondState
 
@@ -129,14 +129,23 @@ def _pond_ids(before: Board, after: Board) -> list[str]:
     return ids
 
 
+def _changes(before: Board, after: Board) -> list[tuple[str, PondContent, PondContent]]:
+    """(pond id, before, after) for each pond whose content changed; most ponds do not."""
+    found = []
+    for pond_id in _pond_ids(before, after):
+        was, now = before.pond(pond_id), after.pond(pond_id)
+        if was != now:
+            found.append((pond_id, was, now))
+    return found
+
+
 def check_between(state: PondState, before: Board, after: Board) -> list[Violation]:
     """What can never change during the current player's turn."""
     found: list[Violation] = []
     current = state.current_faction
-    ponds = _pond_ids(before, after)
+    changes = _changes(before, after)
     for faction in state.factions:
-        for pond_id in ponds:
-            was, now = before.pond(pond_id), after.pond(pond_id)
+        for pond_id, was, now in changes:
             f_was, f_now = was.fwooogs_of(faction), now.fwooogs_of(faction)
             if f_now < f_was:
                 found.append(
@@ -163,10 +172,9 @@ def check_between(state: PondState, before: Board, after: Board) -> list[Violati
 def check_one_action(state: PondState, before: Board, after: Board) -> list[Violation]:
     """Merges and Marches between two boards of the same turn."""
     found: list[Violation] = []
-    ponds = _pond_ids(before, after)
+    changes = _changes(before, after)
     for faction in state.factions:
-        for pond_id in ponds:
-            was, now = before.pond(pond_id), after.pond(pond_id)
+        for pond_id, was, now in changes:
             f_was, f_now = was.fwooogs_of(faction), now.fwooogs_of(faction)
             if f_now > f_was and (f_was > 0 or was.frogs_of(faction) < 2):
                 found.append(
@@ -178,24 +186,23 @@ def check_one_action(state: PondState, before: Board, after: Board) -> list[Viol
                     )
                 )
     if state.phase != "start":  # the Start Phase only deploys: see check_start_deploy
-        found += _check_marches(state, before, after, ponds)
+        found += _check_marches(state, changes)
     return found
 
 
 def _check_marches(
-    state: PondState, before: Board, after: Board, ponds: list[str]
+    state: PondState, changes: list[tuple[str, PondContent, PondContent]]
 ) -> list[Violation]:
     """Frogs that arrived in a pond no river joins to a pond they could have left."""
     faction = state.current_faction
-    delta = {
-        pid: after.pond(pid).frogs_of(faction) - before.pond(pid).frogs_of(faction) for pid in ponds
-    }
+    delta = {pid: now.frogs_of(faction) - was.frogs_of(faction) for pid, was, now in changes}
     losers = {pid for pid, d in delta.items() if d < 0}
     found: list[Violation] = []
-    for pond_id, d in delta.items():
+    for pond_id, was, now in changes:
+        d = delta[pond_id]
         if d <= 0:
             continue
-        if before.pond(pond_id).fwooogs_of(faction) or after.pond(pond_id).fwooogs_of(faction):
+        if was.fwooogs_of(faction) or now.fwooogs_of(faction):
             continue  # a card may have deployed it: "where you have a Long Fwooog"
         if state.layout.neighbours(pond_id) & losers:
             continue

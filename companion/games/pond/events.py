@@ -34,12 +34,14 @@ class PondContent:
 
     def __post_init__(self) -> None:
         # One spelling per content, so events built in code equal their JSON round trip.
-        frogs = tuple(sorted((f, n) for f, n in self.frogs if n))
-        if frogs != self.frogs:
-            object.__setattr__(self, "frogs", frogs)
-        fwooogs = tuple(sorted(self.fwooogs))
-        if fwooogs != self.fwooogs:
-            object.__setattr__(self, "fwooogs", fwooogs)
+        # (The cheap tests first: replay builds thousands of these.)
+        frogs = self.frogs
+        if len(frogs) > 1 or (frogs and not frogs[0][1]):
+            normal = tuple(sorted(pair for pair in frogs if pair[1]))
+            if normal != frogs:
+                object.__setattr__(self, "frogs", normal)
+        if len(self.fwooogs) > 1:
+            object.__setattr__(self, "fwooogs", tuple(sorted(self.fwooogs)))
 
     def frogs_of(self, faction: str) -> int:
         for name, n in self.frogs:
@@ -228,9 +230,7 @@ def parse_pond(data: Any, where: str) -> PondContent:
     lilypad_fwooog = data.get("lilypad_fwooog")
     if lilypad_fwooog is not None:
         _faction(lilypad_fwooog, f"{where}.lilypad_fwooog")
-    return PondContent(
-        tuple(sorted(frogs.items())), tuple(sorted(fwooogs)), lilypad, lilypad_fwooog
-    )
+    return PondContent(tuple(frogs.items()), fwooogs, lilypad, lilypad_fwooog)
 
 
 def parse_event(data: Mapping[str, Any], where: str) -> PondEvent:

@@ -150,10 +150,11 @@ def initial_state(players: Sequence[Player], options: Mapping[str, Any]) -> Pond
     )
 
 
-def take_vp(state: PondState, seat: int, amount: int) -> PondState:
+def take_vp(state: PondState, seat: int, amount: int, applied: int | None = None) -> PondState:
     """``seat`` takes ``amount`` VP from the supply; past its last token the rest are lost.
 
     Taking the last token ends the game at once, and this event is the one that ended it.
+    ``applied`` sets the count of events applied in the same step (one copy, not two).
     """
     got = min(amount, state.supply)
     tokens = list(state.tokens)
@@ -167,6 +168,7 @@ def take_vp(state: PondState, seat: int, amount: int) -> PondState:
         lost_vp=state.lost_vp + amount - got,
         over=state.over or supply == 0,
         ended_by=state.applied if ended else state.ended_by,
+        applied=state.applied if applied is None else applied,
     )
 
 
@@ -200,30 +202,28 @@ def _leave_end_phase(state: PondState) -> PondState:
 
 def apply(state: PondState, event: object) -> PondState:
     """The state after ``event``. Pure; refused events never reach here."""
+    applied = state.applied + 1
     if isinstance(event, NextPhase):
         if state.phase == "end":
-            state = _leave_end_phase(state)
-        else:
-            state = replace(state, flow=state.flow.next_phase())
-    elif isinstance(event, Board):
-        state = replace(state, board=event, board_seen=(state.flow.turn, state.phase))
-    elif isinstance(event, Control):
-        state = replace(state, control=event)
-    elif isinstance(event, Damage):
-        seat = state.seat_of(event.by)
+            return replace(_leave_end_phase(state), applied=applied)
+        return replace(state, flow=state.flow.next_phase(), applied=applied)
+    if isinstance(event, Board):
+        return replace(
+            state, board=event, board_seen=(state.flow.turn, state.phase), applied=applied
+        )
+    if isinstance(event, Control):
+        return replace(state, control=event, applied=applied)
+    if isinstance(event, Damage | Vp):
+        seat = state.seat_of(event.by if isinstance(event, Damage) else event.player)
         if seat is not None:
-            state = take_vp(state, seat, event.amount)
-    elif isinstance(event, Vp):
-        seat = state.seat_of(event.player)
-        if seat is not None:
-            state = take_vp(state, seat, event.amount)
-    elif isinstance(event, CardVp):
+            return take_vp(state, seat, event.amount, applied)
+    if isinstance(event, CardVp):
         seat = state.seat_of(event.player)
         if seat is not None:
             card_vp = list(state.card_vp)
             card_vp[seat] = event.amount
-            state = replace(state, card_vp=tuple(card_vp))
-    return replace(state, applied=state.applied + 1)
+            return replace(state, card_vp=tuple(card_vp), applied=applied)
+    return replace(state, applied=applied)
 
 
 def vp_by_turn(state: PondState) -> list[tuple[int, ...]]:
