@@ -1,38 +1,12 @@
-"""Camera I fixtures: the sample catalog and cached synthetic scenes.
-
-The scene generator is loaded under the unique module name ``pondscape_synth``
-(its file is tests/vision/synth.py) so it never collides with other test
-folders' helpers of the same file name.
-"""
+"""Camera I fixtures: the sample catalog and cached synthetic scenes."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
-
-HERE = Path(__file__).resolve().parent
-REPO = HERE.parents[1]
-QR_PHOTOS = REPO.parent / "shared" / "testdata" / "qr-photos"
-
-
-def _load_synth() -> Any:
-    name = "pondscape_synth"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, HERE / "synth.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-synth = _load_synth()
+from camera_testkit import synth
 
 
 @pytest.fixture(scope="session")
@@ -59,7 +33,3 @@ def scene() -> Callable[..., Any]:
         return _SCENES[key]
 
     return get
-
-
-#: Lower-resolution scenes most tests use: 2304x1296 with 26 mm tags.
-HALF = {"size": (2304, 1296), "tag_mm": 26.0}

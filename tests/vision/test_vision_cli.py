@@ -163,7 +163,7 @@ def test_scan_pondscape_without_food_row_exit_2(
     tmp_path: Path, scene: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
     import cv2
-    from conftest import HALF
+    from camera_testkit import HALF
 
     frame, _ = scene(71, show_food=False, **HALF)
     path = tmp_path / "nofood.png"

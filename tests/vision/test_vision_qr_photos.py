@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import QR_PHOTOS
+from camera_testkit import QR_PHOTOS
 
 from vision.frames import read_image
 from vision.tags import read_tags

@@ -10,7 +10,7 @@ import dataclasses
 from typing import Any
 
 import pytest
-from conftest import HALF
+from camera_testkit import HALF
 
 from companion.games.pondscape.scoring import score_player
 from companion.games.pondscape.tableau import load_tableau, parse_player, player_to_json

@@ -8,7 +8,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
-from conftest import synth
+from camera_testkit import synth
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -117,7 +117,7 @@ def test_read_tags_full_resolution_reads_every_small_tag(scene: Any, seed: int) 
 
 
 def test_read_tags_corners_and_centre_in_frame_pixels(scene: Any) -> None:
-    from conftest import HALF
+    from camera_testkit import HALF
 
     frame, answer = scene(21, **HALF)
     reads = read_tags(frame)
