@@ -158,11 +158,15 @@ def test_checker_start_phase_deploys_more_than_it_allows() -> None:
     two_in_n = GAME.check(live.state, setup_board_4(N=pond({"wizard": 2}, ["wizard"])))
     assert _rules(two_in_n) == [("start-deploy", "N"), ("start-deploy", None)]
     assert two_in_n[1].message == (
-        "2 wizard frogs deployed in the Start Phase; you may deploy 1 (1 ponds with your "
+        "2 wizard frogs deployed in the Start Phase; you may deploy 1 (1 pond with your "
         "Long Fwooog, 10 frogs in your supply)."
     )
     elsewhere = setup_board_4(IN=pond({"wizard": 1}))
-    assert _check(live, elsewhere) == [("start-deploy", "IN")]
+    found = GAME.check(live.state, elsewhere)
+    assert _rules(found) == [("start-deploy", "IN")]
+    assert found[0].message == (
+        "1 wizard frog deployed to pond IN in the Start Phase; you have no Long Fwooog there."
+    )
 
 
 def test_checker_start_phase_with_an_empty_supply_allows_no_deploy() -> None:

@@ -45,6 +45,10 @@ RULES = {
 }
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _flag(rule: str, message: str, where: str | None = None) -> Violation:
     return Violation(rule, message, where)
 
@@ -235,7 +239,8 @@ def check_start_deploy(state: PondState, board: Board) -> list[Violation]:
             found.append(
                 _flag(
                     "start-deploy",
-                    f"{gain} {faction} frogs deployed to pond {pond_id} in the Start Phase; "
+                    f"{_count(gain, faction + ' frog')} deployed to pond {pond_id} in the "
+                    "Start Phase; "
                     + (
                         "only 1 per pond with your Long Fwooog."
                         if here
@@ -250,8 +255,8 @@ def check_start_deploy(state: PondState, board: Board) -> list[Violation]:
             _flag(
                 "start-deploy",
                 f"{deployed} {faction} frogs deployed in the Start Phase; you may deploy "
-                f"{allowed} ({len(fwooog_ponds)} ponds with your Long Fwooog, "
-                f"{state.frogs_in_supply(faction, start)} frogs in your supply).",
+                f"{allowed} ({_count(len(fwooog_ponds), 'pond')} with your Long Fwooog, "
+                f"{_count(state.frogs_in_supply(faction, start), 'frog')} in your supply).",
             )
         )
     return found
