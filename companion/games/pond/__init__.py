@@ -30,6 +30,10 @@ Functions
     ``setup_steps(players, options)``: the setup checklist. Layouts: ``load_layout``,
     ``read_layout_file``, ``layout_to_json``, ``default_layout(9 | 13)``.
 
+Demo
+    ``companion.games.pond.demo``: bots that play whole legal games (``demo_game_json``),
+    for demo screens, the docs' example game, property tests and the replay benchmark.
+
 Options
     ``vp_supply`` (default 120/112/105 for 2/3/4 players; larger allowed),
     ``starting_vp_from_supply`` (default false: the starting VP of the 2nd, 3rd and 4th
