@@ -9,7 +9,8 @@ the main thread and then starting its next step:
   runs ``process(frame)`` on it (tag reading, grid fit, voting), which may take
   far longer than a preview frame.
 
-Only one camera read is ever in flight. ``fps`` is measured over the last
+Only one camera read is ever in flight; when the main thread falls behind,
+only the newest frame is drawn. ``fps`` is measured over the last
 second of frames shown.
 """
 
@@ -21,7 +22,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ui.bridge import run_in_background
+from ui.bridge import on_main_thread, run_in_background
 
 #: The preview is never decoded larger than this (the display is 800 or 1280 wide).
 PREVIEW_MAX_W = 800
@@ -37,42 +38,47 @@ def downscale(frame: Any, max_w: int = PREVIEW_MAX_W, max_h: int = PREVIEW_MAX_H
     if scale >= 1.0:
         return frame
     size = (max(1, int(w * scale)), max(1, int(h * scale)))
-    # INTER_AREA on a 4608x2592 frame costs ~25 ms; a cheap 2x/4x decimation first
-    # brings that to a few ms with the same look at preview size.
-    step = int(1 / scale) // 2
+    # INTER_AREA on a 4608x2592 frame costs ~25 ms; taking every n-th pixel first
+    # (n = the whole part of the reduction) brings it to a few ms, and at preview
+    # size the picture looks the same.
+    step = int(1 / scale)
     if step >= 2:
         frame = frame[::step, ::step]
     return cv2.resize(frame, size, interpolation=cv2.INTER_AREA)
 
 
 class CachedFrames:
-    """Wraps a files source (the demo camera): decoded frames are kept, so the loop is cheap.
+    """Wraps a files source (the demo camera) so it behaves like a camera on a tripod.
 
+    Each photo is decoded once and then given ``hold`` times in a row (about two
+    seconds of preview), the way a real camera gives near-identical frames of a
+    still table, so the overlay of a scan lies on the picture it was read from.
     Real cameras are passed through untouched; see ``cached``.
     """
 
-    def __init__(self, source: Any, limit: int = 12) -> None:
+    def __init__(self, source: Any, hold: int = 30, limit: int = 12) -> None:
         self.source = source
+        self.hold = max(1, hold)
         self.limit = limit
         self.frames: list[Any] = []
         self.i = 0
-        self.count = len(getattr(source, "paths", []))
+        self.count = min(len(getattr(source, "paths", [])), limit)
 
     @property
     def lost(self) -> bool:
         return bool(getattr(self.source, "lost", False))
 
     def read(self) -> Any:
-        if len(self.frames) < min(self.count, self.limit):
+        k = self.i // self.hold
+        self.i += 1
+        if k < self.count and len(self.frames) <= k:
             frame = self.source.read()
-            if frame is not None:
-                self.frames.append(frame)
-            return frame
+            if frame is None:
+                return None
+            self.frames.append(frame)
         if not self.frames:
             return self.source.read()
-        frame = self.frames[self.i % len(self.frames)]
-        self.i += 1
-        return frame
+        return self.frames[k % len(self.frames)]
 
     def close(self) -> None:
         self.frames.clear()
@@ -97,6 +103,7 @@ class PreviewLoop:
         on_result: Callable[[Any], Any] | None = None,
         on_error: Callable[[str], Any] | None = None,
         size: tuple[int, int] = (PREVIEW_MAX_W, PREVIEW_MAX_H),
+        scan_interval: float = 0.25,
     ) -> None:
         self.camera = camera
         self.show = show
@@ -104,12 +111,18 @@ class PreviewLoop:
         self.on_result = on_result
         self.on_error = on_error
         self.size = size
+        # At most one scan per ``scan_interval`` seconds: voting 5 frames still takes
+        # about a second, and the preview keeps a core for itself on a 2- or 4-core Pi.
+        self.scan_interval = scan_interval
+        self._last_scan = 0.0
         self.running = False
         self.scanning = False
         self.latest: Any = None  # newest full frame, for the scanner
         self._latest_id = 0
         self._scanned_id = 0
         self._lock = threading.Lock()
+        self._pending: Any = None
+        self._pending_lock = threading.Lock()
         self.shown_times: deque[float] = deque(maxlen=120)
         self.frames_shown = 0
         self.scans_done = 0
@@ -141,26 +154,36 @@ class PreviewLoop:
         return (len(recent) - 1) / span if span > 0 else 0.0
 
     # --- the reader chain
+    # The next read is queued from the worker as soon as one is done, so the camera
+    # never waits for the main thread to draw; frames go to the main thread as they come.
     def _read_next(self) -> None:
         if self.running:
-            run_in_background(self._read, on_done=self._shown, on_error=self._failed)
+            run_in_background(self._read, on_error=self._failed)
 
-    def _read(self) -> Any:
+    def _read(self) -> None:
         with self._lock:
             frame = self.camera.read()
         if frame is None:
             raise RuntimeError("the camera gives no picture (camera lost)")
         self.latest = frame
         self._latest_id += 1
-        return downscale(frame, *self.size)
+        small = downscale(frame, *self.size)
+        # Only the newest frame is shown: if the main thread is behind, older ones are dropped.
+        with self._pending_lock:
+            idle = self._pending is None
+            self._pending = small
+        if idle:
+            on_main_thread(self._shown)
+        self._read_next()
 
-    def _shown(self, small: Any) -> None:
-        if not self.running:
+    def _shown(self) -> None:
+        with self._pending_lock:
+            small, self._pending = self._pending, None
+        if not self.running or small is None:
             return
         self.show(small)
         self.frames_shown += 1
         self.shown_times.append(time.monotonic())
-        self._read_next()
 
     def _failed(self, exc: BaseException) -> None:
         self.stop()
@@ -173,6 +196,10 @@ class PreviewLoop:
             run_in_background(self._scan, on_done=self._scanned, on_error=self._scan_failed)
 
     def _scan(self) -> Any:
+        wait = self._last_scan + self.scan_interval - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self._last_scan = time.monotonic()
         # Wait (briefly, on the worker) for a frame the scanner has not seen yet.
         for _ in range(200):
             if not self.scanning:

@@ -13,6 +13,7 @@ SCREENS: list[tuple[str, str]] = [
     # UI-B: the Pond live tracker and its End Phase, game end and final scoring;
     # Pondscape scan and score. The "warnings" banner shot is taken over the tracker.
     ("pond_tracker", "ui.screens.pond_tracker"),
+    ("warnings", "ui.widgets.warnings_banner"),  # the banner over the tracker
     ("pond_end_phase", "ui.screens.pond_end_phase"),
     ("pond_game_over", "ui.screens.pond_game_over"),
     ("pond_final", "ui.screens.pond_final"),

@@ -321,6 +321,9 @@ def _name_of(st: Any, faction: str) -> str:
 
 def demo(app: Any) -> None:
     """Ana's End Phase with a board of a few ponds (typed, as the camera would give it)."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
     from ui.screens.pond_tracker import start_demo_game
 
     start_demo_game(app)

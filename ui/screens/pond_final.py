@@ -151,6 +151,9 @@ class PondFinalScreen(BaseScreen):
 
 def demo(app: Any) -> None:
     """A finished game with the card VP entered for everyone."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
     from ui.screens.pond_game_over import demo as game_over_demo
 
     game_over_demo(app)

@@ -78,6 +78,9 @@ class PondGameOverScreen(BaseScreen):
 
 def demo(app: Any) -> None:
     """A game whose supply has just run out."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
     from companion.games.pond.events import Damage, NextPhase
     from ui.screens.pond_tracker import start_demo_game
 

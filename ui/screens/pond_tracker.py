@@ -287,6 +287,9 @@ def start_demo_game(app: Any, supply: int | None = None) -> None:
 
 def demo(app: Any) -> None:
     """Turn 2, Ben's Main Phase, after some VP were taken."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
     start_demo_game(app)
     for event in (NextPhase(), Damage("Ana", "Ben", 2), NextPhase(), NextPhase(), NextPhase()):
         app.play(event)

@@ -198,5 +198,20 @@ class PondscapeScanScreen(BaseScreen):
 
 def demo(app: Any) -> None:
     """Scanning Ana's pond from the demo frames (the walker shoots it mid-scan)."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
+    from ui.preview import downscale
+
     app.get_screen("pondscape_score").local.load_demo()
-    app.go("pondscape_scan", player="Ana")
+    screen = app.go("pondscape_scan", player="Ana")
+    # One frame shown and scanned at once, so a screenshot has a picture and its overlay.
+    loop = screen.loop
+    if loop is not None and screen.scanner is not None:
+        loop.stop()  # the picture and its overlay must come from the same frame
+        frame = loop.camera.read()
+        if frame is not None:
+            screen.ids.preview.show_frame(downscale(frame))
+            step, shape = screen._process(frame)
+            step.pond = None  # the demo stays on the scan screen
+            screen.on_step((step, shape))

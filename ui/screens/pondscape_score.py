@@ -308,6 +308,9 @@ class PondscapeScoreScreen(BaseScreen):
 
 def demo(app: Any) -> None:
     """Three scored demo ponds, Ana's shown."""
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
     screen = app.get_screen("pondscape_score")
     screen.local.load_demo()
     app.go("pondscape_score", player=screen.local.names[0])

@@ -135,3 +135,22 @@ class WarningsBanner(BoxLayout):
             return False
         super().on_touch_down(touch)
         return True
+
+
+def hide_banner(app: Any) -> None:
+    """Hide the app's banner (the screenshots walker calls each demo in turn)."""
+    banner = getattr(app, "banner", None)
+    if banner is not None:
+        banner.hide()
+
+
+def demo(app: Any) -> None:
+    """The tracker with the banner over it: a board with a Long Fwooog in the Fountain."""
+    from ui import pond_view
+    from ui.screens.pond_tracker import demo as tracker_demo
+
+    tracker_demo(app)
+    st = app.live.state
+    board = pond_view.edit_pond(st.board, st.layout.fountain, faction="pumpkin", toggle_fwooog=True)
+    app.play(board)
+    app.go("pond_tracker")
