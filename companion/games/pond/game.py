@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from companion.games.base import JSON, Event, Player, SetupStep, Violation
+from companion.games.base import JSON, Event, Game, Player, SetupStep, Violation
 from companion.games.pond import checker, events, setup, state
 from companion.games.pond.events import Board, CardVp, Damage, Vp
 from companion.games.pond.scoring import winners
@@ -123,4 +123,4 @@ class Pond:
         )
 
 
-GAME = Pond()
+GAME: Game[PondState] = Pond()
