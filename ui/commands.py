@@ -78,7 +78,7 @@ def configure_logging(quiet: bool) -> None:
     root.setLevel(logging.WARNING)
 
 
-def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
+def configure_kivy(size: tuple[int, int], fullscreen: bool, maxfps: int = 60) -> None:
     """Settings Kivy reads when it is first imported: must run before any kivy import."""
     os.environ["KIVY_NO_ARGS"] = "1"
     os.environ["KIVY_LOG_MODE"] = "PYTHON"  # through `logging`, one line per message
@@ -88,6 +88,7 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool) -> None:
     KivyConfig.set("graphics", "height", str(size[1]))
     KivyConfig.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     KivyConfig.set("graphics", "resizable", "1")
+    KivyConfig.set("graphics", "maxfps", str(maxfps))  # 0: never sleep (screenshots)
     KivyConfig.set("kivy", "exit_on_escape", "0")
     KivyConfig.set("input", "mouse", "mouse,disable_multitouch")
 
@@ -98,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(getattr(args, "config", None))
     size = args.size or tuple(config.display.size)
     configure_logging(quiet=args.screenshots is not None)
-    configure_kivy(size, bool(args.fullscreen or config.display.fullscreen))
+    shots = args.screenshots is not None
+    configure_kivy(size, bool(args.fullscreen or config.display.fullscreen), 0 if shots else 60)
     if args.screenshots is not None:
         from ui.screenshots import take_screenshots
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import importlib
 import sys
 import tempfile
+import time
 import traceback
 from pathlib import Path
 from typing import Any
@@ -36,12 +37,13 @@ def seed_demo_store(store: Any) -> None:
 
 
 def render(frames: int = FRAMES) -> None:
+    """Let layout and text settle (clock ticks), then draw once; the PNG comes from an FBO."""
     from kivy.base import EventLoop
     from kivy.clock import Clock
 
     for _ in range(frames):
         Clock.tick()
-        EventLoop.idle()
+    EventLoop.idle()
 
 
 def build_demo_app(folder: Path) -> Any:
@@ -82,6 +84,7 @@ def take_screenshots(config: Any, out_dir: Path) -> int:
         app = build_demo_app(Path(tmp))
         try:
             for name, module_path in SCREENS:
+                started = time.perf_counter()
                 try:
                     module = importlib.import_module(module_path)
                     module.demo(app)
@@ -91,7 +94,8 @@ def take_screenshots(config: Any, out_dir: Path) -> int:
                     failed.append(name)
                     print(f"screenshot {name}: failed", file=sys.stderr)
                     traceback.print_exc()
-                print(f"{out_dir / (name + '.png')}", file=sys.stderr)
+                took = time.perf_counter() - started
+                print(f"{out_dir / (name + '.png')} ({took:.2f} s)", file=sys.stderr)
         finally:
             app.writer.flush()
             app.on_stop()

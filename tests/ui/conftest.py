@@ -32,6 +32,7 @@ from kivy.config import Config as KivyConfig
 KivyConfig.set("graphics", "width", "800")
 KivyConfig.set("graphics", "height", "480")
 KivyConfig.set("kivy", "exit_on_escape", "0")
+KivyConfig.set("graphics", "maxfps", "0")  # Clock.tick must not sleep to pace frames
 
 from kivy.base import EventLoop  # noqa: E402
 from kivy.clock import Clock  # noqa: E402

@@ -204,6 +204,7 @@ class SettingsScreen(BaseScreen):
 
     def take_board_photo(self, view: Any) -> None:
         """A frame from the camera, shown on ``view``; read off the main thread."""
+        self.photo = None
 
         def read() -> Any:
             camera = self.app.use_camera("pond")

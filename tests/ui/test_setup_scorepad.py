@@ -1,0 +1,74 @@
+"""The score pad that follows the setup of Ponder, BOG and Croak."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.base import Player
+from companion.games.guides import session_info
+from tests.ui.conftest import press, tap
+
+
+def start(app: Any, game: str, names: tuple[str, ...]) -> Any:
+    app.start_session(session_info(game, [Player(n) for n in names], {}))
+    assert app.screen.name == "scorepad"
+    return app.screen
+
+
+def test_scorepad_croak_round_scores_to_75(app: Any) -> None:
+    """ "The first player to accumulate 75 points wins the game." Round scores may be
+    negative: "deducting 2 points for every card remaining in their POND pile"."""
+    screen = start(app, "croak", ("Ana", "Ben"))
+    assert screen.title == "Croak" and screen.turn_text == "Round 1"
+    pad = screen.ids.pad
+    for key in ("4", "0"):
+        tap(pad.keys[key])
+    tap(screen.ids.ok)  # Ana +40, then Ben is chosen
+    assert [r.score for r in screen.rows] == [40, 0]
+    assert screen.selected == 1
+    tap(pad.keys["6"])
+    tap(pad.keys["-"])
+    press(app, "confirm")  # Ben -6: no warning for a Croak round below 0
+    assert [r.score for r in screen.rows] == [40, -6]
+    assert app.last_violations == []
+    press(app, "next")  # next round
+    assert screen.turn_text == "Round 2"
+    screen.select(0)
+    for key in ("3", "5"):
+        tap(pad.keys[key])
+    tap(screen.ids.ok)
+    assert [r.score for r in screen.rows] == [75, -6]
+    assert screen.won and screen.leader_text == "Ana wins with 75 points or more!"
+    press(app, "undo")
+    assert [r.score for r in screen.rows] == [40, -6] and not screen.won
+    press(app, "redo")
+    assert [r.score for r in screen.rows] == [75, -6]
+    app.writer.flush()
+    events = app.store.load(app.session_id)[1]
+    assert events[-2:] == [{"type": "undo"}, {"type": "redo"}]
+
+
+def test_scorepad_ponder_counts_frogs_across(app: Any) -> None:
+    """ "The first player to get their team's 3 frogs across the Marsh ... wins the game!" """
+    screen = start(app, "ponder", ("Ana", "Ben", "Cy"))
+    assert screen.unit == "frogs across" and screen.next_label == "Next turn"
+    screen.select(2)
+    for _ in range(3):
+        tap(screen.ids.plus_one)
+        screen.select(2)
+    assert [r.score for r in screen.rows] == [0, 0, 3]
+    assert screen.leader_text == "Cy wins with 3 frogs across or more!"
+
+
+def test_scorepad_bog_points_at_the_end_and_finish(app: Any) -> None:
+    """ "If the Draw Area is exhausted, score. The player with the most points wins!" """
+    screen = start(app, "bog", ("Ana", "Ben"))
+    sid = app.session_id
+    screen.enter_points(11)
+    screen.enter_points(13)
+    assert screen.leader_text == "Ben leads with 13 points."
+    tap(screen.ids.finish)
+    assert app.screen.name == "history"
+    app.writer.flush()
+    row = next(r for r in app.store.list() if r.id == sid)
+    assert row.finished
