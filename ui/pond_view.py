@@ -98,7 +98,8 @@ class PondLine:
             frogs = self.content.frogs_of(f)
             fw = self.content.fwooogs_of(f)
             if frogs or fw:
-                parts.append(f"{f[:3]} " + (f"{frogs}" if frogs else "") + (" LF" if fw else ""))
+                bits = [f[:3], str(frogs) if frogs else "", "LF" if fw else ""]
+                parts.append(" ".join(b for b in bits if b))
         if self.content.lilypad is not None:
             pad = self.content.lilypad
             parts.append("pad free" if pad == LILYPAD_FREE else f"pad {pad[:3]}")

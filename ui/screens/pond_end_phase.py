@@ -150,6 +150,7 @@ class PondEndPhaseScreen(BaseScreen):
         self.hand_ponds, self.hand_lilypads = ponds, lilypads
         self.title = f"End Phase: {st.current_player}" if self.mode == "end" else "Board check"
         self.ids.picture.texture = None
+        self.last_read = None
         self.refresh()
         self.start_scan()
 
@@ -230,6 +231,10 @@ class PondEndPhaseScreen(BaseScreen):
             ponds, lilypads = int(self.hand_ponds), int(self.hand_lilypads)
         else:
             ponds, lilypads = view.award_with(st, self.board)
+        if self.scanner is None or self.last_read is None:
+            from ui.pond_map import map_for
+
+            self.ids.picture.show_frame(map_for(st, self.board))
         if self.mode == "end":
             self.award_text = view.award_text(st, ponds, lilypads)
             self.confirm_text = f"Confirm +{ponds + lilypads} VP"

@@ -52,19 +52,28 @@ class CellEditor(QuickModal):
 
     heading = StringProperty("")
 
-    def __init__(self, screen: PondscapeScoreScreen, row: int, column: int, **kw: Any) -> None:
+    def __init__(self, screen: PondscapeScoreScreen, **kw: Any) -> None:
         super().__init__(**kw)
         self.screen = screen
-        self.row = row
-        self.column = column
-        self.heading = f"{screen.current}: row {row + 1}, column {column + 1}"
+        self.row = 0
+        self.column = 0
+        self.habitats: list[str] = []
         for species in SPECIES:
             name = SPECIES_NAMES[species].replace(" frog", "")
             self._add("frogs", name, "frog", species, view.SPECIES_COLOURS[species])
-        for habitat in screen.habitat_types():
-            self._add("habitats", habitat, "habitat", habitat, view.HABITAT_COLOUR)
         for pts in view.WATER_POINTS:
             self._add("waters", f"Water {pts}", "water", pts, view.WATER_COLOUR)
+
+    def for_cell(self, row: int, column: int) -> None:
+        """Point the editor at a cell (built once, reused: building 20 buttons takes a while)."""
+        self.row, self.column = row, column
+        self.heading = f"{self.screen.current}: row {row + 1}, column {column + 1}"
+        habitats = self.screen.habitat_types()
+        if habitats != self.habitats:
+            self.habitats = habitats
+            self.ids.habitats.clear_widgets()
+            for habitat in habitats:
+                self._add("habitats", habitat, "habitat", habitat, view.HABITAT_COLOUR)
 
     def _add(self, box: str, text: str, kind: str, value: Any, tone: Any) -> None:
         button = BigButton(text=text, tone=list(tone), halign="center")
@@ -233,7 +242,9 @@ class PondscapeScoreScreen(BaseScreen):
         if self.pond() is None:
             self.scan()
             return
-        self.editor = CellEditor(self, int(cell.row), int(cell.column))
+        if self.editor is None:
+            self.editor = CellEditor(self)
+        self.editor.for_cell(int(cell.row), int(cell.column))
         self.editor.open()
 
     def habitat_types(self) -> list[str]:
