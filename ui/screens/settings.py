@@ -365,5 +365,14 @@ def write_sheet(kind: str, out: Path) -> Path:
 
 
 def demo(app: Any) -> None:
-    """Settings on the camera section with the demo preview running."""
-    app.go("settings", section="camera")
+    """Settings on the camera section with the demo preview running (first frames shown)."""
+    import time
+
+    from kivy.clock import Clock
+
+    screen = app.go("settings", section="camera")
+    end = time.monotonic() + 2.0
+    while screen.ids.preview.frames_shown < 3 and time.monotonic() < end:
+        Clock.tick()
+        time.sleep(0.01)
+    screen._show_fps()
