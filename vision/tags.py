@@ -36,6 +36,8 @@ PAYLOAD_RE = re.compile(r"^(PS|PD|PR|BG|CK):([0-9A-Z]{1,4}):([FB])$")
 
 #: Frames whose long side is at most this are decoded whole in the coarse pass.
 COARSE_MAX_SIDE = 2400
+#: Images up to this many pixels get the decoder's slow options (rotations, inversion...).
+THOROUGH_MAX_PIXELS = 1_600_000
 #: Long side of the image the texture detector works on.
 DETECT_SIDE = 1152
 
@@ -215,17 +217,19 @@ def candidate_boxes(grey: npt.NDArray[np.uint8]) -> list[tuple[int, int, int, in
     """
     k = np.ones((3, 3), np.uint8)
     grad = cv2.morphologyEx(grey, cv2.MORPH_GRADIENT, k)
-    dense = cv2.blur((grad > 40).astype(np.float32), (5, 5))
-    mask = (dense > 0.6).astype(np.uint8)
+    edges = cv2.threshold(grad, 40, 255, cv2.THRESH_BINARY)[1]
+    # Share of strong edges around each pixel (uint8 box filter: fast), over 60%.
+    mask = cv2.threshold(cv2.blur(edges, (5, 5)), 153, 255, cv2.THRESH_BINARY)[1]
     # Opening removes the thin edges of art and card borders that would join codes.
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+    # Outer contours: much faster than labelling connected components here.
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     boxes = []
-    for i in range(1, n):
-        x, y, w, h, area = stats[i]
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
         if w < 5 or h < 5 or w > 200 or h > 200:
             continue
-        if max(w, h) > 2.6 * min(w, h) or area < 0.3 * w * h:
+        if max(w, h) > 2.6 * min(w, h) or cv2.contourArea(contour) < 0.3 * w * h:
             continue
         boxes.append((int(x), int(y), int(x + w), int(y + h)))
     return boxes
@@ -311,8 +315,11 @@ def read_tags(
         f *= 2
     coarse = grey if f == 1 else cv2.resize(grey, (w // f, h // f), interpolation=cv2.INTER_AREA)
     small_frame = long_side <= COARSE_MAX_SIDE
+    # Photos (up to ~1.5 MP) get zxing's every effort; camera frames are read
+    # fast here because the crops below take a second look where it matters.
+    thorough = small_frame and h * w <= THOROUGH_MAX_PIXELS
     reads = _scaled(
-        decode(coarse, decoder, thorough=small_frame), w / coarse.shape[1], h / coarse.shape[0]
+        decode(coarse, decoder, thorough=thorough), w / coarse.shape[1], h / coarse.shape[0]
     )
     if small_frame and not reads and second_opinion:
         reads = decode(coarse, "zbar" if decoder == "zxing" else "zxing")
