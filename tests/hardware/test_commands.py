@@ -31,7 +31,11 @@ def test_buttons_test_prints_presses_holds_and_steps(factory: MockFactory) -> No
     out = io.StringIO()
 
     def wiring_person() -> None:
-        time.sleep(0.05)
+        # Start pressing only once the check is listening, so a loaded machine cannot
+        # make the first press arrive before the panel is open.
+        deadline = time.monotonic() + 5
+        while "Press, hold" not in out.getvalue() and time.monotonic() < deadline:
+            time.sleep(0.005)
         factory.pin(17).drive_low()  # a short press of next
         time.sleep(0.03)
         factory.pin(17).drive_high()
@@ -42,7 +46,7 @@ def test_buttons_test_prints_presses_holds_and_steps(factory: MockFactory) -> No
 
     person = threading.Thread(target=wiring_person)
     person.start()
-    code = run_buttons_test(settings, seconds=1.2, out=out, pin_factory=factory, step_s=0.05)
+    code = run_buttons_test(settings, seconds=1.6, out=out, pin_factory=factory, step_s=0.05)
     person.join()
     assert code == 0
     lines = _lines(out.getvalue())
@@ -51,7 +55,7 @@ def test_buttons_test_prints_presses_holds_and_steps(factory: MockFactory) -> No
         "undo = BCM 22 (header pin 15); pull-up, a press connects to ground; "
         "bounce 5 ms, hold 0.5 s",
         "LED red/green/blue = BCM 5/6/13; buzzer BCM 12",
-        "Press, hold and release each button; stops after 1.2 s (Ctrl-C sooner).",
+        "Press, hold and release each button; stops after 1.6 s (Ctrl-C sooner).",
     ]
     presses = [line for line in lines if line.startswith(("next ", "undo ", "scan "))]
     assert presses == [
@@ -73,9 +77,9 @@ def test_buttons_test_prints_presses_holds_and_steps(factory: MockFactory) -> No
         "buzzer supply_empty: 3 x 0.12 s",
         "buzzer warning: 1 x 0.4 s",
     ]
-    # One step every 50 ms for 1.2 s: the whole cycle at least once, then again in order.
+    # One step every 50 ms for 1.6 s: the whole cycle at least once, then again in order.
     assert len(steps) >= len(cycle)
-    assert steps == (cycle * 3)[: len(steps)]
+    assert steps == (cycle * 4)[: len(steps)]
     assert lines[-2:] == [
         "seen: next 1, scan 0, undo 1",
         "no press seen on scan: check BCM 27 (header pin 13) and its ground wire",
