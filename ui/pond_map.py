@@ -42,7 +42,7 @@ def draw_map(layout: Layout, board: Board, size: int = 360) -> npt.NDArray[np.ui
         ca, cb = layout.ponds[a].centroid_mm, layout.ponds[b].centroid_mm
         cv2.line(image, px(ca), px(cb), RIVER, max(2, int(6 * scale)), cv2.LINE_AA)
     font = cv2.FONT_HERSHEY_SIMPLEX
-    fs = max(0.4, 0.55 * size / 360)
+    fs = max(0.5, 0.8 * size / 360)
     for pond_id, shape in layout.ponds.items():
         content = board.pond(pond_id)
         owner = pond_controller(content)
@@ -51,18 +51,17 @@ def draw_map(layout: Layout, board: Board, size: int = 360) -> npt.NDArray[np.ui
         cv2.fillPoly(image, [poly], fill, cv2.LINE_AA)
         cv2.polylines(image, [poly], True, (230, 230, 230), 1, cv2.LINE_AA)
         cx, cy = px(shape.centroid_mm)
-        label = pond_id + (" (F)" if shape.fountain else "")
-        counts = " ".join(
-            f"{f[0].upper()}{content.pieces_of(f)}" for f in sorted(content.factions())
-        )
-        if content.lilypad is not None:
-            pad = "pad" if content.lilypad == LILYPAD_FREE else f"pad {content.lilypad[0].upper()}"
-            counts = f"{counts} {pad}".strip()
+        # Only the pond's id: the review's tiles beside the map give the counts.
         dark = (20, 20, 20) if owner in ("banana", "pumpkin") else TEXT
-        for dy, text in ((-0.3, label), (0.9, counts)):
-            (tw, th), _ = cv2.getTextSize(text, font, fs, 1)
-            org = (cx - tw // 2, int(cy + dy * th * 1.6))
-            cv2.putText(image, text, org, font, fs, dark, 1, cv2.LINE_AA)
+        (tw, th), _ = cv2.getTextSize(pond_id, font, fs, 2)
+        cv2.putText(image, pond_id, (cx - tw // 2, cy + th // 2), font, fs, dark, 2, cv2.LINE_AA)
+        if content.lilypad is not None:
+            pad_colour = (
+                (80, 200, 90)
+                if content.lilypad == LILYPAD_FREE
+                else _bgr(style.FACTION.get(content.lilypad, style.MUTED))
+            )
+            cv2.circle(image, (cx + tw // 2 + th, cy), max(3, th // 2), pad_colour, -1, cv2.LINE_AA)
     return image
 
 

@@ -101,7 +101,7 @@ class PondFinalScreen(BaseScreen):
             self.progress = f"{len(done)} of {len(lines)} entered"
         else:
             self.sentence = sentence
-            self.progress = "Final score"
+            self.progress = "every player's cards counted"
         self.ids.chart.series = [
             (name, values, list(view.faction_colour(st.factions[i])))
             for i, (name, values) in enumerate(zip(st.names, view.vp_series(st), strict=True))

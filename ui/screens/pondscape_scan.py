@@ -47,7 +47,17 @@ def catalog_path(app: Any) -> Path:
 class ScanOverlay(Widget):
     """Tag outlines and the fitted grid, over the preview (drawn in window coordinates)."""
 
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self._last: tuple[Any, Any, Any] | None = None
+        self.bind(size=self._redraw, pos=self._redraw)
+
+    def _redraw(self, *_: Any) -> None:
+        if self._last is not None:
+            self.draw(*self._last)
+
     def draw(self, step: ScanStep | None, view: Any, frame_shape: tuple[int, int] | None) -> None:
+        self._last = (step, view, frame_shape)
         self.canvas.clear()
         if step is None or frame_shape is None or view.frame_shape is None:
             return
@@ -144,6 +154,8 @@ class PondscapeScanScreen(BaseScreen):
         view.show_frame(small)
         if self.loop is not None:
             self.fps = round(self.loop.fps, 1)
+            # The worker downscales straight to the preview's size (1280x720 displays too).
+            self.loop.size = (max(64, int(view.width)), max(64, int(view.height)))
         self.ids.overlay.draw(self.last_step, view, self.frame_shape)
 
     def on_step(self, result: tuple[ScanStep, tuple[int, int]]) -> None:
