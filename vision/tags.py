@@ -122,7 +122,9 @@ def make_read(payload: str, corners: Sequence[Point], decoder: str) -> TagRead:
 # --- the two decoders, on a grey image, returning reads in that image's pixels -------------
 
 
-def _zxing(grey: npt.NDArray[np.uint8], *, thorough: bool) -> list[TagRead]:
+def _zxing(
+    grey: npt.NDArray[np.uint8], *, thorough: bool, global_threshold: bool = False
+) -> list[TagRead]:
     import zxingcpp
 
     found = zxingcpp.read_barcodes(
@@ -132,6 +134,11 @@ def _zxing(grey: npt.NDArray[np.uint8], *, thorough: bool) -> list[TagRead]:
         try_downscale=thorough,
         try_invert=thorough,
         text_mode=zxingcpp.TextMode.Plain,
+        binarizer=(
+            zxingcpp.Binarizer.GlobalHistogram
+            if global_threshold
+            else zxingcpp.Binarizer.LocalAverage
+        ),
     )
     out = []
     for b in found:
@@ -323,6 +330,8 @@ def read_tags(
     )
     if small_frame and not reads and second_opinion:
         reads = decode(coarse, "zbar" if decoder == "zxing" else "zxing")
+    if thorough and not reads and second_opinion:
+        reads = _last_tries(coarse)
 
     # Where are codes likely? Texture detector on a yet smaller image.
     g = max(1, round(long_side / DETECT_SIDE))
@@ -341,6 +350,16 @@ def read_tags(
             continue
         reads.extend(read_crop(grey, box, decoder=decoder, second_opinion=second_opinion))
     return _dedupe(reads)
+
+
+def _last_tries(grey: npt.NDArray[np.uint8]) -> list[TagRead]:
+    """Photos where both decoders found nothing: zxing with one global threshold,
+    on the photo and on it enlarged (helps low-contrast and tiny codes)."""
+    found = _zxing(grey, thorough=True, global_threshold=True)
+    if not found and grey.shape[0] * grey.shape[1] <= 600_000:
+        big = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        found = _scaled(_zxing(big, thorough=True, global_threshold=True), 0.5, 0.5)
+    return found
 
 
 def our_tags(reads: Iterable[TagRead], game: str | None = None) -> list[TagRead]:

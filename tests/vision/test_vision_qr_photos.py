@@ -1,7 +1,8 @@
 """Real photographs of QR codes (ZXing's blackbox set, ../shared/testdata/qr-photos).
 
 The issue asks for at least 92% read exactly; this reader (zxing-cpp, zbar as
-the second opinion) reads 168 of the 179 (93.9%). zbar alone reads 150 (83.8%).
+the second opinion, then a global-threshold retry) reads 170 of the 179 (95.0%);
+zxing-cpp alone reads 166 (92.7%).
 """
 
 from __future__ import annotations
@@ -29,4 +30,4 @@ def test_tags_read_real_photos_at_least_92_percent() -> None:
         1 for png, text in photos if any(r.payload == text for r in read_tags(read_image(png)))
     )
     assert exact / len(photos) >= 0.92
-    assert exact >= 168, f"{exact} of {len(photos)} read exactly"  # the measured figure
+    assert exact >= 170, f"{exact} of {len(photos)} read exactly"  # the measured figure
