@@ -66,8 +66,12 @@ def test_pondscape_scan_reads_the_pond_and_scores_it(app: Any, synthetic_camera:
     screen = start_pondscape(app)
     assert screen.headline == "Ana: not scanned yet"
     scan = scan_current(app)
-    # While scanning the preview kept running beside the voting.
+    # While scanning the preview kept running beside the voting, with the overlay:
+    # every tag outlined (15 pond cards, 5 food cards) and the grid's 5 + 6 lines.
     assert scan.ids.preview.frames_shown >= 1
+    kinds = [kind for _corners, kind in scan.last_step.tags]
+    assert kinds.count("pond") == 15 and kinds.count("food") == 5
+    assert len(scan.last_step.grid) == 11
     assert scan.votes == scan.needed == app.config.camera.vote_frames
     pond = app.live.state.ponds[0]
     assert pond is not None and pond.name == "Ana"
