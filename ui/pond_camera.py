@@ -1,32 +1,38 @@
 """Watching the Pond map through the camera for the End Phase review (off the UI thread).
 
 ``BoardScanner`` reads frames on a worker (``ui.bridge``), counts the pieces in
-each pond with ``vision.pond.count_board``, lets ``vision.pond.BoardWatcher``
-decide when several frames agree, and hands each annotated picture and each
-agreed board back on the main thread. A frame with a hand over the map is never
-a board: the watcher waits and the annotated picture says why.
+each pond with ``vision.pond.count.count_board``, and only reports a board when
+several consecutive frames agree (``vision.pond`` ``BoardWatcher`` when it is
+there, else the same rule here: ``AGREE`` equal counts in a row). A frame with
+a hand over the map or a hidden marker is never a board: the scanner waits and
+the annotated picture says why. Every callback runs on the main thread.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from companion.errors import CompanionError
 from ui.bridge import run_in_background
+from ui.preview import downscale
 
 log = logging.getLogger(__name__)
 
-#: Largest side of the picture handed to the screen (it is shown at most ~800 px wide).
-PREVIEW_MAX = 960
+#: Consecutive frames that must count the same board before it is reported.
+AGREE = 3
+#: Largest size of the picture handed to the screen.
+PICTURE_MAX = (960, 720)
 
 
 @dataclass
 class BoardRead:
-    """What one frame gave: the picture to show, and the ponds when the frames agree."""
+    """What one frame gave: the picture to show, and the ponds once the frames agree."""
 
     picture: Any  # BGR uint8, annotated and downscaled
     ponds: dict[str, Any] | None  # the board event's ``ponds`` once agreed, else None
@@ -35,34 +41,46 @@ class BoardRead:
     warnings: list[str]
 
 
-def vision_available() -> bool:
+def _module(name: str) -> Any:
     try:
-        import vision.pond as vp
+        return importlib.import_module(name)
     except ImportError:
-        return False
-    return hasattr(vp, "count_board")
+        return None
 
 
-def _downscale(frame: Any) -> Any:
-    import cv2
-
-    h, w = frame.shape[:2]
-    scale = min(1.0, PREVIEW_MAX / max(h, w))
-    if scale >= 1.0:
-        return frame
-    return cv2.resize(frame, (int(w * scale), int(h * scale)), interpolation=cv2.INTER_AREA)
+def vision_available() -> bool:
+    count = _module("vision.pond.count")
+    return count is not None and hasattr(count, "count_board")
 
 
-def _ponds_json(count: Any) -> dict[str, Any]:
-    ponds = getattr(count, "ponds", {})
-    out: dict[str, Any] = {}
-    for pid, content in dict(ponds).items():
-        out[str(pid)] = content.to_json() if hasattr(content, "to_json") else dict(content)
-    return out
+def pieces_for(data_folder: Path | None) -> Any:
+    """The owner's calibrated pieces (``pond-pieces.json`` in the data folder) or the default."""
+    from vision.pond.pieces import read_pieces_file
+
+    own = data_folder / "pond-pieces.json" if data_folder is not None else None
+    return read_pieces_file(own if own is not None and own.is_file() else None)
+
+
+class _Agreement:
+    """The fallback watcher: a board once ``AGREE`` usable frames in a row count the same."""
+
+    def __init__(self, n: int = AGREE) -> None:
+        self.n = n
+        self.last: str | None = None
+        self.run = 0
+
+    def feed(self, count: Any) -> dict[str, Any] | None:
+        if not count.ok:
+            self.last, self.run = None, 0
+            return None
+        key = count.key()
+        self.run = self.run + 1 if key == self.last else 1
+        self.last = key
+        return dict(count.ponds) if self.run >= self.n else None
 
 
 class BoardScanner:
-    """Reads frames one after another while running; callbacks run on the main thread."""
+    """Reads and counts frames one after another while running."""
 
     def __init__(
         self,
@@ -70,16 +88,19 @@ class BoardScanner:
         layout: Any,
         on_read: Callable[[BoardRead], Any],
         on_error: Callable[[str], Any],
+        *,
+        pieces: Any = None,
     ) -> None:
-        import vision.pond as vp
+        from vision.pond.count import count_board
 
-        self.vp = vp
+        self.count_board = count_board
         self.camera = camera
         self.layout = layout
         self.on_read = on_read
         self.on_error = on_error
-        self.pieces = vp.load_pieces(None) if _takes_none(vp.load_pieces) else _default_pieces(vp)
-        self.watcher = vp.BoardWatcher() if hasattr(vp, "BoardWatcher") else None
+        self.pieces = pieces if pieces is not None else pieces_for(None)
+        self.agree = _Agreement()
+        self.annotate = _annotator()
         self.running = False
         self.reads = 0
         self._lock = threading.Lock()
@@ -96,45 +117,27 @@ class BoardScanner:
         if self.running:
             run_in_background(self._work, on_done=self._done, on_error=self._failed)
 
-    def _work(self) -> BoardRead | None:
+    def _work(self) -> BoardRead:
         with self._lock:  # one camera read at a time
             frame = self.camera.read()
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")
-        count = self.vp.count_board(frame, self.layout, self.pieces)
-        agreed = self._agree(count)
-        picture = _downscale(self.vp.annotate_board(frame, count))
+        count = self.count_board(frame, self.layout, self.pieces)
+        agreed = self.agree.feed(count)
+        picture = self.annotate(frame, count) if self.annotate is not None else frame
         return BoardRead(
-            picture,
+            downscale(picture, *PICTURE_MAX),
             agreed,
-            bool(getattr(count, "ok", True)),
-            str(getattr(count, "reason", "") or ""),
-            [str(w) for w in getattr(count, "warnings", [])],
+            bool(count.ok),
+            str(count.reason or ""),
+            [str(w) for w in count.warnings],
         )
 
-    def _agree(self, count: Any) -> dict[str, Any] | None:
-        if not getattr(count, "ok", True):
-            if self.watcher is not None:
-                self._feed(count)
-            return None
-        if self.watcher is None:
-            return _ponds_json(count)
-        board = self._feed(count)
-        return None if board is None else _ponds_json(board)
-
-    def _feed(self, count: Any) -> Any:
-        for name in ("feed", "add", "update", "push"):
-            fn = getattr(self.watcher, name, None)
-            if fn is not None:
-                return fn(count)
-        return count
-
-    def _done(self, read: BoardRead | None) -> None:
+    def _done(self, read: BoardRead) -> None:
         if not self.running:
             return
         self.reads += 1
-        if read is not None:
-            self.on_read(read)
+        self.on_read(read)
         self._next()
 
     def _failed(self, exc: BaseException) -> None:
@@ -142,18 +145,11 @@ class BoardScanner:
         self.on_error(str(exc))
 
 
-def _takes_none(fn: Any) -> bool:
-    import inspect
-
-    try:
-        params = list(inspect.signature(fn).parameters.values())
-    except (TypeError, ValueError):
-        return False
-    return bool(params) and params[0].default is not inspect.Parameter.empty
-
-
-def _default_pieces(vp: Any) -> Any:
-    from pathlib import Path
-
-    path = Path(vp.__file__).resolve().parent.parent / "data" / "pieces-default.json"
-    return vp.load_pieces(path)
+def _annotator() -> Callable[[Any, Any], Any] | None:
+    """``vision.pond``'s ``annotate_board(frame, count)`` wherever it lives, if it is there."""
+    for name in ("vision.pond.annotate", "vision.pond", "vision.annotate"):
+        module = _module(name)
+        fn = getattr(module, "annotate_board", None) if module is not None else None
+        if fn is not None:
+            return fn  # type: ignore[no-any-return]
+    return None

@@ -11,6 +11,7 @@ only records the board.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -20,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
 from ui import pond_view as view
-from ui.pond_camera import BoardRead, BoardScanner, vision_available
+from ui.pond_camera import BoardRead, BoardScanner, pieces_for, vision_available
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
 from ui.widgets.common import BigButton
@@ -166,7 +167,10 @@ class PondEndPhaseScreen(BaseScreen):
             return
         try:
             camera = self.app.use_camera("pond")
-            self.scanner = BoardScanner(camera, self.state().layout, self.on_read, self.on_error)
+            pieces = pieces_for(Path(self.app.config.data.folder))
+            self.scanner = BoardScanner(
+                camera, self.state().layout, self.on_read, self.on_error, pieces=pieces
+            )
         except (CompanionError, OSError, ValueError) as exc:
             self.on_error(str(exc))
             return

@@ -1,0 +1,73 @@
+"""The End Phase review reading the board through the camera (synthetic board photos)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import cv2
+import pytest
+
+from companion.games.base import Player
+from companion.games.pond.control import control_of
+from companion.games.pond.events import NextPhase, board_from_json
+from companion.session import SessionInfo
+from tests.ui.conftest import press, render, wait_for
+
+pytest.importorskip("vision.pond.count")
+
+
+@pytest.fixture(scope="module")
+def board_photo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    from companion.games.pond.layout import default_layout
+    from tests.vision.pond.synth import make_scene
+    from vision.pond.pieces import read_pieces_file
+
+    scene = make_scene(
+        default_layout(13), read_pieces_file(), 1, size=(1920, 1080), n_pieces=30, tilt=10
+    )
+    folder = tmp_path_factory.mktemp("pond-frames")
+    cv2.imwrite(str(folder / "board.png"), scene.image)
+    return folder, scene.answer
+
+
+@pytest.fixture
+def board_camera(app: Any, board_photo: tuple[Path, dict[str, Any]]) -> Iterator[Any]:
+    from vision.frames import FilesSource
+
+    folder, answer = board_photo
+    saved = app.camera_factory
+    app.close_camera()
+    app.camera_factory = lambda kind: FilesSource(folder, loop=True)
+    yield answer
+    app.close_camera()
+    app.camera_factory = saved
+
+
+def test_pond_end_phase_reads_the_board_and_awards_control(app: Any, board_camera: Any) -> None:
+    """ "Gain 1 VP for each Pond you control ... Gain 1 VP for each Lilypad you control." """
+    players = tuple(
+        Player(n, {"faction": f})
+        for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"), ("Cy", "banana"), ("Dee", "cowboy"))
+    )
+    app.start_session(SessionInfo("pond", players, {}))
+    render(app, 1)
+    press(app, "next")
+    press(app, "next")
+    review = app.screen
+    assert review.name == "pond_end_phase" and review.scanner is not None
+    wait_for(app, lambda: review.have_board, timeout=15)
+    # The frames agreed: the counted board is on the tiles and in the award.
+    expected = board_from_json(board_camera)
+    assert review.board == expected
+    ponds, pads = control_of(expected, app.live.state.layout.pond_ids).count("wizard")
+    assert review.ids.confirm_button.text == f"Confirm +{ponds + pads} VP"
+    assert review.ids.picture.texture is not None  # the camera's picture is shown
+    tokens = app.live.state.tokens
+    press(app, "confirm")
+    render(app, 1)
+    assert app.screen.name == "pond_tracker"
+    assert app.live.log[-2] == expected and app.live.log[-1] == NextPhase()
+    assert app.live.state.tokens[0] == tokens[0] + ponds + pads
+    assert app.live.state.current_player == "Ben"
