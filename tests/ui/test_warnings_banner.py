@@ -80,3 +80,11 @@ def test_warnings_banner_ok_keeps_the_event(app: Any) -> None:
     # Hidden, it takes no touches: the tracker's Undo under it works.
     tap(app.screen.ids.undo_button)
     assert app.live.state.board != board
+
+
+def test_warnings_banner_goes_with_its_session(app: Any) -> None:
+    record_fountain_fwooog(app)
+    assert app.banner.shown
+    app.go("home")
+    app.live = None  # the session is closed: its warnings no longer apply
+    assert not app.banner.shown

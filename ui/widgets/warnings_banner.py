@@ -72,6 +72,12 @@ class WarningsBanner(BoxLayout):
         self.on_undo_cb = on_undo
         self.violations: list[Violation] = []
         self._pulse: Animation | None = None
+        # A new or closed session takes the banner away: its warnings were about the old one.
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if app is not None and "live" in getattr(app, "properties", dict)():
+            app.bind(live=lambda *_: self.hide())
 
     def show(self, violations: Sequence[Violation], *, can_undo: bool = True) -> None:
         """Show ``violations`` (replacing what was shown); an empty list shows nothing."""
