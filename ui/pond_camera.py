@@ -141,6 +141,8 @@ class BoardScanner:
         self._next()
 
     def _failed(self, exc: BaseException) -> None:
+        if not self.running:
+            return  # stopped while a read was in flight: not an error
         self.running = False
         self.on_error(str(exc))
 

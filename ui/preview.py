@@ -186,6 +186,8 @@ class PreviewLoop:
         self.shown_times.append(time.monotonic())
 
     def _failed(self, exc: BaseException) -> None:
+        if not self.running:
+            return  # stopped while a read was in flight (the camera was closed): not an error
         self.stop()
         if self.on_error is not None:
             self.on_error(str(exc))
@@ -221,6 +223,8 @@ class PreviewLoop:
         self._scan_next()
 
     def _scan_failed(self, exc: BaseException) -> None:
+        if not self.scanning:
+            return
         self.scanning = False
         if self.on_error is not None:
             self.on_error(str(exc))
