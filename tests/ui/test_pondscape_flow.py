@@ -157,3 +157,27 @@ def test_pondscape_by_hand_then_ranking(app: Any) -> None:
     assert "Ana wins: tied on 4 points with Ben, and has more cards left in hand (1)." in (
         screen.ranking_text
     )
+
+
+def test_pondscape_scan_without_a_camera_says_so(app: Any) -> None:
+    from companion.errors import HardwareError
+
+    def no_camera(kind: str) -> Any:
+        raise HardwareError("camera opencv:0: cannot open the video device")
+
+    saved = app.camera_factory
+    app.close_camera()
+    app.camera_factory = no_camera
+    try:
+        start_pondscape(app, ("Ana",))
+        press(app, "scan")
+        scan = app.screen
+        assert scan.name == "pondscape_scan"
+        assert scan.status_text == (
+            "No camera picture: camera opencv:0: cannot open the video device. "
+            "Enter the pond by hand."
+        )
+        press(app, "undo")
+        assert app.screen.name == "pondscape_score"
+    finally:
+        app.camera_factory = saved
