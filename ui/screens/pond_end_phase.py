@@ -62,13 +62,15 @@ class PondEditor(QuickModal):
         for faction in st.factions:
             row = BoxLayout(spacing=self.screen.app.pad)
             name = BigButton(text=faction, tone=list(view.faction_colour(faction)))
-            name.color = (0.05, 0.05, 0.05, 1)
-            name.disabled = True
+            name.color = name.disabled_color = (0.05, 0.05, 0.05, 1)
+            name.disabled = True  # a label in the faction's colour, not a control
             row.add_widget(name)
             minus = BigButton(text="-", font_size=font * 1.4)
             minus.bind(on_release=lambda _b, f=faction: self.change(f, -1))
             row.add_widget(minus)
-            row.add_widget(BigButton(text=f"{content.frogs_of(faction)} frogs", disabled=True))
+            count = BigButton(text=f"{content.frogs_of(faction)} frogs", disabled=True)
+            count.disabled_color = count.color
+            row.add_widget(count)
             plus = BigButton(text="+", font_size=font * 1.4)
             plus.bind(on_release=lambda _b, f=faction: self.change(f, 1))
             row.add_widget(plus)

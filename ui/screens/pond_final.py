@@ -45,6 +45,10 @@ class CardVpPad(QuickModal):
         self.screen = screen
         self.player = player
         self.ids.pad.bind(on_confirm=lambda _p, n: self.done(n))
+        minus = self.ids.pad.keys.get("-")
+        if minus is not None:  # card VP are never negative
+            minus.disabled = True
+            minus.opacity = 0
 
     def done(self, number: int) -> None:
         self.dismiss()
