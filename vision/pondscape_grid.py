@@ -109,17 +109,23 @@ def order_food_row(food: Sequence[TagRead]) -> list[tuple[int, TagRead]]:
     return list(zip(cols, ordered, strict=True))
 
 
-def fit_grid(food: Sequence[tuple[int, TagRead]], pond: Sequence[TagRead]) -> GridFit | None:
+def fit_grid(
+    food: Sequence[tuple[int, TagRead]],
+    pond: Sequence[TagRead],
+    *,
+    offsets: Sequence[int] | None = None,
+) -> GridFit | None:
     """Fit the grid to food tags (with columns) and pond tags; None if impossible.
 
     Needs at least two food tags. The column offset of a partial food row is
-    chosen so that the most pond tags fit.
+    chosen among ``offsets`` (default: every one that keeps the row in the 5
+    columns) so that the most pond tags fit.
     """
     if len(food) < 2:
         return None
     max_col = max(c for c, _ in food)
     best: tuple[int, float, GridFit] | None = None
-    for offset in range(0, 5 - max_col):
+    for offset in range(0, 5 - max_col) if offsets is None else offsets:
         fit = _fit_with(food, pond, offset)
         if fit is None:
             continue

@@ -18,6 +18,7 @@ Frames are ``vision.frames.Frame``: uint8 (H, W, 3) BGR.
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -37,7 +38,15 @@ from companion.games.pondscape.tableau import (
 )
 from vision.catalog import Catalog
 from vision.pondscape_grid import FIT_TOLERANCE, FOOD_ROW, GridFit, fit_grid, order_food_row
-from vision.tags import Decoder, TagRead, our_tags, read_crop, read_tags, to_grey
+from vision.tags import (
+    Decoder,
+    TagRead,
+    dominant_angle,
+    our_tags,
+    read_crop,
+    read_tags,
+    to_grey,
+)
 
 Cell = tuple[int, int]  # (row, column)
 
@@ -98,7 +107,13 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         scan.unplaced = pond_tags
         return scan
     food = order_food_row(food_tags)
-    grid = fit_grid(food, pond_tags)
+    columns = _catalog_columns(food, catalog)
+    if columns is not None:
+        # The catalog fixes each food card's column: no guessing from the gaps.
+        food = list(zip(columns, (t for _, t in food), strict=True))
+        grid = fit_grid(food, pond_tags, offsets=(0,))
+    else:
+        grid = fit_grid(food, pond_tags)
     if grid is None:
         scan.warnings.append("the food row's tags do not give a usable grid")
         scan.unplaced = pond_tags
@@ -120,6 +135,27 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
     for t in scan.unplaced:
         scan.warnings.append(f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed")
     return scan
+
+
+def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
+    """The food tags' columns from the catalog, when it lists them in table order.
+
+    The rulebook gives the five food cards a strict order; a catalog lists each
+    player's set of five in that order, so a number's place in its set is its
+    column. Used only when it agrees with the left-to-right order in the image.
+    """
+    numbers = list(catalog.food_cards)
+    if len(numbers) % 5:
+        return None
+    columns = []
+    for _, tag in food:
+        key = Catalog.key(tag.card or "", catalog.food_cards)
+        if key is None:
+            return None
+        columns.append(numbers.index(key) % 5)
+    if any(b <= a for a, b in itertools.pairwise(columns)):
+        return None
+    return columns
 
 
 def _px(t: TagRead) -> str:
@@ -154,10 +190,16 @@ def scan_frame(
     boxes = expected_tag_boxes(scan)
     if boxes:
         known = {r.payload for r in reads}
+        angle = dominant_angle(reads)
         more = []
         for box in boxes:
             found = read_crop(
-                grey, box, decoder=decoder, second_opinion=second_opinion, expected=True
+                grey,
+                box,
+                decoder=decoder,
+                second_opinion=second_opinion,
+                expected=True,
+                angle=angle,
             )
             more += [r for r in found if r.payload not in known]
         if more:

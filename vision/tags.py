@@ -257,12 +257,15 @@ def read_crop(
     decoder: Decoder = "zxing",
     second_opinion: bool = True,
     expected: bool = False,
+    angle: float | None = None,
 ) -> list[TagRead]:
     """Decode the full-resolution region ``box`` (x0, y0, x1, y1, frame pixels).
 
-    ``expected`` says a tag is known to be there (a fitted grid predicts it):
-    then a last, slower try enlarges the crop three times and sharpens it,
-    which reads blurred codes of about 2 pixels a module.
+    ``angle`` (degrees, image axes) is how the codes nearby are turned, when
+    known: a small code that failed is then turned square to the pixels,
+    enlarged three times and sharpened, which reads blurred codes of about
+    2 pixels a module. ``expected`` says a tag is known to be there (a fitted
+    grid predicts it): the last try also runs without ``angle``.
     """
     h, w = grey.shape[:2]
     x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
@@ -278,11 +281,42 @@ def read_crop(
     if not found and second_opinion:
         other: Decoder = "zbar" if decoder == "zxing" else "zxing"
         found = decode(crop, other)
-    if not found and expected and max(crop.shape) < 400:
-        big = cv2.resize(crop, None, fx=3, fy=3, interpolation=cv2.INTER_CUBIC)
-        sharp = cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), 3.0), -0.8, 0)
-        found = _scaled(decode(sharp, decoder), 1 / 3, 1 / 3)
+    small = max(crop.shape) < 400
+    if not found and small and (angle is not None or expected):
+        return _read_squared(grey, (x0, y0, x1, y1), angle or 0.0, decoder)
     return _scaled(found, 1, 1, x0, y0)
+
+
+def _read_squared(
+    grey: npt.NDArray[np.uint8], box: tuple[int, int, int, int], angle: float, decoder: Decoder
+) -> list[TagRead]:
+    """Turn the region by ``angle`` so the code is square to the pixels, enlarge 3x, sharpen."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    half = max(x1 - x0, y1 - y0) / 2
+    scale = 3.0
+    m = cv2.getRotationMatrix2D((cx, cy), angle, scale)
+    m[0, 2] += half * scale - cx
+    m[1, 2] += half * scale - cy
+    side = int(2 * half * scale)
+    big = cv2.warpAffine(grey, m, (side, side), flags=cv2.INTER_CUBIC, borderValue=255)
+    sharp = cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), scale), -0.8, 0)
+    back = cv2.invertAffineTransform(m)
+    out = []
+    for r in decode(sharp, decoder):
+        corners = [tuple(back @ np.array([x, y, 1.0])) for x, y in r.corners]
+        out.append(make_read(r.payload, corners, r.decoder))
+    return out
+
+
+def dominant_angle(reads: Sequence[TagRead]) -> float | None:
+    """How the codes are turned in the image (degrees, modulo 90), or None without codes."""
+    if not reads:
+        return None
+    # Average on the circle of 4 x angle: a square looks the same every 90 degrees.
+    angles = [math.atan2(r.right[1], r.right[0]) * 4 for r in reads]
+    mean = math.atan2(sum(map(math.sin, angles)), sum(map(math.cos, angles))) / 4
+    return math.degrees(mean)
 
 
 def _dedupe(reads: Iterable[TagRead]) -> list[TagRead]:
@@ -345,10 +379,22 @@ def read_tags(
         mx, my = (x1 - x0) * 0.35 + 2, (y1 - y0) * 0.35 + 2
         boxes.append(((x0 - mx) * sx, (y0 - my) * sy, (x1 + mx) * sx, (y1 + my) * sy))
     boxes.extend(extra_boxes)
+    failed = []
     for box in boxes:
         if _covered(box, reads):
             continue
-        reads.extend(read_crop(grey, box, decoder=decoder, second_opinion=second_opinion))
+        found = read_crop(grey, box, decoder=decoder, second_opinion=second_opinion)
+        reads.extend(found)
+        if not found:
+            failed.append(box)
+    # Small codes at an angle read better turned square: the codes read tell the angle.
+    angle = dominant_angle(reads)
+    if angle is not None:
+        for box in failed:
+            x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+            x1, y1 = min(w, math.ceil(box[2])), min(h, math.ceil(box[3]))
+            if 8 <= x1 - x0 < 400 and 8 <= y1 - y0 < 400 and not _covered(box, reads):
+                reads.extend(_read_squared(grey, (x0, y0, x1, y1), angle, decoder))
     return _dedupe(reads)
 
 

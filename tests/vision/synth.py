@@ -253,6 +253,7 @@ def _degrade(rng: np.random.Generator, frame: npt.NDArray[np.uint8]) -> npt.NDAr
     # Channel by channel in float32 with OpenCV (numpy clip on 36 M floats is slow).
     channels = []
     noise = np.empty((h, w), np.float32)
+    cv2.setRNGSeed(int(rng.integers(2**31)))  # cv2.randn draws from OpenCV's own generator
     for ch in cv2.split(frame):
         f = cv2.multiply(ch, gain, dtype=cv2.CV_32F)
         f = cv2.add(f, glare)
