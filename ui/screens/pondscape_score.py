@@ -186,9 +186,8 @@ class PondscapeScoreScreen(BaseScreen):
             self.food_selected = player.food_row[0] if player.food_row else ""
         for food in player.food_row:
             n = player.tucked.get(food, 0)
-            button = BigButton(
-                text=f"{food}\n{n}", halign="center", font_size=self.app.font_small * 0.85
-            )
+            button = BigButton(text=f"{food}\n{n}", halign="center")
+            button.font_size = self.app.font_small * 0.85  # after the theme's rule
             button.focused = food == self.food_selected
             button.bind(on_release=lambda _b, f=food: self.select_food(f))
             box.add_widget(button)
