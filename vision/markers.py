@@ -101,8 +101,10 @@ def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dic
                 if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
                     out[k] = c[k]
                     continue
-                p = _refine(grey[y0:y1, x0:x1], c[k] - (x0, y0), win) + (x0, y0)
-                # Sub-pixel refinement that wanders off means a blurred corner: keep the coarse one.
+                p = _refine(grey[y0:y1, x0:x1], c[k] - np.float32([x0, y0]), win) + np.float32(
+                    [x0, y0]
+                )
+                # Refinement that wanders off means a blurred corner: keep the coarse one.
                 out[k] = p if np.linalg.norm(p - c[k]) < scale * 1.5 else c[k]
             found[i] = out
     return {i: found[i] for i in sorted(found) if i in wanted}

@@ -77,6 +77,18 @@ def build_lut(pieces: Pieces, board_bgr: Sequence[npt.ArrayLike]) -> Labels:
     rest = ~is_piece
     lut[rest & (d_neutral < BOARD_TOLERANCE)] = NEUTRAL
     lut[rest & (db < BOARD_TOLERANCE) & (db <= d_neutral)] = BACKGROUND
+    # A glossy highlight blends a piece's colour with white: bright pixels on the way from
+    # a piece's chromaticity to grey are NEUTRAL (a piece may grow over them), unless
+    # they are plainly the board's own colour.
+    neutral = np.array([1 / 3, 1 / 3])
+    for c in piece_c:
+        seg = neutral - c
+        t = np.clip(((_CHROMA - c) @ seg) / float(seg @ seg), 0.0, 1.0)
+        d_seg = np.linalg.norm(_CHROMA - (c + t[:, None] * seg), axis=1)
+        glossy = (
+            rest & (d_seg < 0.035) & (_CENTRES.max(axis=1) >= 120) & (db > 0.6 * BOARD_TOLERANCE)
+        )
+        lut[glossy] = NEUTRAL
     lut[_BRIGHT < DARK_LEVEL] = DARK
     return lut
 

@@ -370,7 +370,7 @@ def render_board(
         img, list(polys.values()), True, (40, 80, 60), max(1, round(1.2 * ppm)), cv2.LINE_AA, 4
     )
     # Ripples: lighter arcs on the water, the board's art the counter must ignore.
-    for pid, c in centre.items():
+    for c in centre.values():
         for _ in range(3):
             r = float(rng.uniform(8, 25))
             cc = c + rng.uniform(-15, 15, 2)
@@ -583,7 +583,7 @@ def degrade(
         )
     u8 = np.clip(out, 0, 255).astype(np.uint8)
     if jpeg < 100:
-        ok, buf = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
+        _, buf = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
         u8 = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return u8
 
@@ -624,7 +624,6 @@ def make_scene(
     answer, fwooog_pads = answer_of(layout, pl)
     tilt_deg = rng.uniform(0, quality["max_tilt"]) if tilt is None else tilt
     hom = camera_homography(layout, size, tilt_deg, rng)
-    w_mm, h_mm = board_size_mm(layout)
     img_ppm = math.sqrt(abs(np.linalg.det(hom[:2, :2])))  # about px per mm
     ppm = float(np.clip(1.6 * img_ppm, 1.5, 5.0))
     board = render_board(layout, pieces, pl, ppm, nrng)

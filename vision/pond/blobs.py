@@ -1,0 +1,315 @@
+"""Finding the pieces and the lilypads in a labelled board raster, and what covers the map.
+
+Works in the board raster of ``vision.pond.model`` (``RASTER_PPM`` px/mm) on the labels
+of ``vision.pond.colours``. See ``vision.pond.count`` for the whole pipeline.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.pond import colours
+from vision.pond.model import BoardModel
+from vision.pond.pieces import Pieces
+
+#: Raster pixels a piece's colour may grow into highlights, eyes and blended rims.
+GROW_STEPS = 6
+#: A foreign blob this large (mm²) over the map is a hand or an arm, not noise.
+OCCLUSION_MM2 = 1500.0
+
+
+@dataclass(frozen=True)
+class CountedPiece:
+    """One piece found on the board (board millimetres).
+
+    ``kind`` is "frog" or "fwooog"; ``frogs`` is how many frogs this mark stands for
+    (more than 1 only when frogs were packed too tightly to see apart, counted by area);
+    ``pond`` is None for a piece lying on land, counted nowhere.
+    """
+
+    kind: str
+    faction: str
+    x_mm: float
+    y_mm: float
+    pond: str | None
+    share: float
+    frogs: int = 1
+
+
+@dataclass(frozen=True)
+class CountedLilypad:
+    """A lilypad found on the board: its pond, centre (mm), and who is on it."""
+
+    pond: str
+    x_mm: float
+    y_mm: float
+    holder: str | None = None  # faction of the frog on it
+    fwooog: str | None = None  # faction of a Long Fwooog on it (illegal, reported)
+
+
+_K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
+_K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+
+
+def _fill_holes(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Fill the holes of a 0/255 mask (eyes, highlights), keeping its outline."""
+    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    flood = padded.copy()
+    ff = np.zeros((padded.shape[0] + 2, padded.shape[1] + 2), np.uint8)
+    cv2.floodFill(flood, ff, (0, 0), 255)
+    holes = cv2.bitwise_not(flood)[1:-1, 1:-1]
+    return mask | holes
+
+
+def piece_mask(
+    labels: colours.Labels, k: int, absorbable: npt.NDArray[np.uint8]
+) -> npt.NDArray[np.uint8]:
+    """Class ``k``'s pixels, grown into the glossy highlights, eyes and blended rims next to them.
+
+    A highlight or an eye at a piece's edge would otherwise bite a notch that the
+    erosion of ``_split_blob`` widens into a false split.
+    """
+    mask = np.where(labels == k, np.uint8(255), np.uint8(0))
+    for _ in range(GROW_STEPS):
+        mask = cv2.dilate(mask, _K3) & (mask | absorbable)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
+    return mask
+
+
+@dataclass
+class _Blob:
+    faction: str
+    mask: npt.NDArray[np.uint8]  # 0/255, holes filled, cropped
+    x0: int
+    y0: int
+    cores: npt.NDArray[np.int32]  # labelled erosion cores
+    core_stats: npt.NDArray[np.int32]
+    core_cents: npt.NDArray[np.float64]
+    keep: list[int]  # cores large enough to be a piece's
+
+
+def _blobs(
+    labels: colours.Labels, model: BoardModel, pieces: Pieces
+) -> tuple[list[_Blob], list[tuple[str, float, float, float]]]:
+    out: list[_Blob] = []
+    too_big: list[tuple[str, float, float, float]] = []
+    absorbable = np.where(labels >= colours.NEUTRAL, np.uint8(255), np.uint8(0))
+    rad = model.kernel.shape[0] // 2 + 1
+    for k, faction in enumerate(pieces.factions, 1):
+        mask = piece_mask(labels, k, absorbable)
+        n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for j in range(1, n):
+            x, y, w, h, area = (int(v) for v in stats[j])
+            if area < 0.35 * model.frog_area:
+                continue  # a sliver where two colours blend, or noise
+            x0, y0 = max(0, x - rad), max(0, y - rad)
+            x1, y1 = min(lab.shape[1], x + w + rad), min(lab.shape[0], y + h + rad)
+            blob = _fill_holes(np.where(lab[y0:y1, x0:x1] == j, np.uint8(255), np.uint8(0)))
+            if np.count_nonzero(blob) > 12 * model.frog_area + 2 * model.fwooog_area:
+                cx, cy = cents[j]
+                too_big.append((faction, cx / model.ppm, cy / model.ppm, area / model.ppm**2))
+                continue
+            core = cv2.erode(blob, model.kernel)
+            m, clab, cstats, ccents = cv2.connectedComponentsWithStats(core, connectivity=8)
+            keep = [i for i in range(1, m) if cstats[i, 4] >= 0.3 * model.frog_core]
+            out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep))
+    return out, too_big
+
+
+def _rim_growth(blobs: list[_Blob], model: BoardModel) -> dict[str, float]:
+    """How far (px) outside the ideal footprint each faction's measured outline lies.
+
+    Blur, colour bleeding and the growth into rims widen every outline a little, more
+    for some colours than others: area grows with the perimeter. Measuring lone frogs
+    (one small core, nothing touching) calibrates that away for every footprint.
+    """
+    samples: dict[str, list[float]] = {}
+    for b in blobs:
+        if len(b.keep) == 1 and b.core_stats[b.keep[0], 4] < 1.6 * model.frog_core:
+            area = float(np.count_nonzero(b.mask))
+            if 0.6 * model.frog_area < area < 1.5 * model.frog_area:
+                samples.setdefault(b.faction, []).append(area)
+    every = [a for values in samples.values() for a in values]
+    default = float(np.median(every)) if len(every) >= 3 else model.frog_area
+    growth = {}
+    for faction, values in samples.items():
+        median = float(np.median(values)) if len(values) >= 2 else default
+        growth[faction] = float(np.clip((median - model.frog_area) / model.frog_perimeter, -2, 2))
+    growth[""] = float(np.clip((default - model.frog_area) / model.frog_perimeter, -2, 2))
+    return growth
+
+
+def find_pieces(
+    labels: colours.Labels, model: BoardModel, pieces: Pieces
+) -> tuple[list[CountedPiece], list[tuple[str, float, float, float]]]:
+    """Every piece of every faction; also faction blobs far too big to be pieces."""
+    blobs, too_big = _blobs(labels, model, pieces)
+    growth = _rim_growth(blobs, model)
+    found: list[CountedPiece] = []
+    for b in blobs:
+        g = growth.get(b.faction, growth[""])
+        areas = (
+            model.frog_area + g * model.frog_perimeter,
+            model.fwooog_area + g * model.fwooog_perimeter,
+        )
+        found.extend(_split_blob(b, model, areas))
+    return found, too_big
+
+
+def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> list[CountedPiece]:
+    """The pieces in one blob of one faction's colour (see ``vision.pond.count``, stage 4).
+
+    Each core owns the part of the blob within the erosion radius of it; that part's
+    area says whether the core stands for more than one piece (frogs packed without a
+    neck, or a frog pressed so hard against a Long Fwooog that their cores joined).
+    """
+    a_frog, a_fw = areas_px
+    thr_fw = math.sqrt(2 * model.frog_core * model.fwooog_core)
+    kept = np.where(np.isin(b.cores, b.keep), b.cores, 0).astype(np.uint16)
+    owner = cv2.dilate(kept, model.kernel)
+    owner[b.mask == 0] = 0
+    areas = np.bincount(owner.ravel(), minlength=len(b.core_stats))
+    marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_]]] = []
+    for i in b.keep:
+        cx, cy = b.core_cents[i]
+        region = owner == i
+        area = float(areas[i])
+        n_frogs = max(1, round(area / a_frog))
+        if b.core_stats[i, 4] > thr_fw and _is_fwooog(b.cores == i, area, n_frogs, model, areas_px):
+            marks.append(("fwooog", 1, cx, cy, region))
+            extra = round((area - a_fw) / a_frog)
+            if extra > 0:
+                marks.append(("frog", extra, cx, cy, region))
+        else:
+            marks.append(("frog", n_frogs, cx, cy, region))
+    unowned = int(np.count_nonzero(b.mask)) - int(areas[1:].sum())
+    rest = round(unowned / a_frog)
+    if rest > 0:
+        # A piece seen only in part, or frogs no core could tell apart: counted by area.
+        loose = (b.mask > 0) & (owner == 0)
+        ys, xs = np.nonzero(loose)
+        marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose))
+    ponds_crop = model.pond_map[b.y0 : b.y0 + b.mask.shape[0], b.x0 : b.x0 + b.mask.shape[1]]
+    out = []
+    for kind, count, cx, cy, region in marks:
+        sh = np.bincount(ponds_crop[region], minlength=len(model.ids) + 1)
+        total = max(1, int(sh.sum()))
+        best = int(np.argmax(sh[1:])) + 1
+        pond = model.ids[best - 1] if sh[best] > 0 else None
+        out.append(
+            CountedPiece(
+                kind,
+                b.faction,
+                (b.x0 + cx) / model.ppm,
+                (b.y0 + cy) / model.ppm,
+                pond,
+                float(sh[best]) / total,
+                count,
+            )
+        )
+    return out
+
+
+def _is_fwooog(
+    core: npt.NDArray[np.bool_],
+    area: float,
+    n_frogs: int,
+    model: BoardModel,
+    areas_px: tuple[float, float],
+) -> bool:
+    """A large core: one Long Fwooog (maybe with frogs pressed on it), or only frogs?
+
+    A Long Fwooog's core is long; two frogs' joined core is shorter (on synthetic boards
+    16-22 mm against 23-32 mm for the default pieces). Beyond that, the owned area
+    decides: which reading, "a Long Fwooog and k frogs" or "n frogs", leaves less area
+    unexplained, biased to the Long Fwooog when the core is as long as one, and to frogs
+    when it is longer than a Long Fwooog's could be.
+    """
+    ys, xs = np.nonzero(core)
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    length = max(w, h) / model.ppm
+    if length <= model.frogs_core_len:
+        return False
+    a_frog, a_fw = areas_px
+    extra = max(0, round((area - a_fw) / a_frog))
+    miss_fw = abs(area - a_fw - extra * a_frog) / a_frog
+    miss_frogs = abs(area - n_frogs * a_frog) / a_frog
+    if length > model.fwooog_core_max:
+        miss_fw += 0.15
+    elif length >= model.fwooog_core_len:
+        miss_fw -= 0.15
+    return miss_fw <= miss_frogs
+
+
+def find_lilypads(
+    labels: colours.Labels, model: BoardModel, pieces_found: list[CountedPiece]
+) -> tuple[list[CountedLilypad], list[str]]:
+    """The lilypads in the ponds and the piece on each."""
+    mask = np.where(labels == colours.LILYPAD, np.uint8(255), np.uint8(0))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    pad_area = math.pi * model.pad_r**2
+    comps = [j for j in range(1, n) if stats[j, 4] >= 0.08 * pad_area]
+    # A Long Fwooog lying across a lilypad cuts it in two: join parts closer than a diameter.
+    groups: list[list[int]] = []
+    for j in comps:
+        for g in groups:
+            if any(np.hypot(*(cents[j] - cents[i])) < 1.6 * model.pad_r for i in g):
+                g.append(j)
+                break
+        else:
+            groups.append([j])
+    pads: list[CountedLilypad] = []
+    warnings: list[str] = []
+    for g in groups:
+        pts = np.concatenate([np.argwhere(lab == j)[:, ::-1] for j in g]).astype(np.float32)
+        (cx, cy), r = cv2.minEnclosingCircle(pts)
+        if not 0.6 * model.pad_r <= r <= 1.4 * model.pad_r:
+            continue  # green, but not the size of a lilypad
+        ix, iy = round(cx), round(cy)
+        inside = 0 <= iy < model.pond_map.shape[0] and 0 <= ix < model.pond_map.shape[1]
+        pond_idx = int(model.pond_map[iy, ix]) if inside else 0
+        x_mm, y_mm = cx / model.ppm, cy / model.ppm
+        if pond_idx == 0:
+            warnings.append(f"a lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is in no pond: not counted")
+            continue
+        pond = model.ids[pond_idx - 1]
+
+        def dist(p: CountedPiece, x: float = x_mm, y: float = y_mm) -> float:
+            return math.hypot(p.x_mm - x, p.y_mm - y)
+
+        reach = 0.75 * model.pad_r / model.ppm
+        frogs = sorted((p for p in pieces_found if p.kind == "frog" and dist(p) < reach), key=dist)
+        fwooogs = sorted(
+            (p for p in pieces_found if p.kind == "fwooog" and dist(p) < reach), key=dist
+        )
+        pads.append(
+            CountedLilypad(
+                pond,
+                x_mm,
+                y_mm,
+                frogs[0].faction if frogs else None,
+                fwooogs[0].faction if fwooogs else None,
+            )
+        )
+    return pads, warnings
+
+
+def find_occlusions(
+    labels: colours.Labels, model: BoardModel
+) -> list[tuple[float, float, float, float]]:
+    """Boxes (x, y, w, h mm) of large foreign blobs over the map: hands, arms, sleeves."""
+    mask = np.where(labels == colours.FOREIGN, np.uint8(255), np.uint8(0))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    limit = OCCLUSION_MM2 * model.ppm**2
+    return [
+        tuple(float(v) / model.ppm for v in stats[j, :4])  # type: ignore[misc]
+        for j in range(1, n)
+        if stats[j, 4] >= limit
+    ]
