@@ -13,7 +13,7 @@ from companion.games.base import Player
 from companion.games.pond.control import control_of
 from companion.games.pond.events import NextPhase, board_from_json
 from companion.session import SessionInfo
-from tests.ui.conftest import press, render, wait_for
+from tests.ui.conftest import press, render, tap, wait_for
 
 pytest.importorskip("vision.pond.count")
 
@@ -78,3 +78,38 @@ def test_pond_end_phase_reads_the_board_and_awards_control(app: Any, board_camer
     assert app.live.log[-2] == expected and app.live.log[-1] == NextPhase()
     assert app.live.state.tokens[0] == tokens[0] + ponds + pads
     assert app.live.state.current_player == "Ben"
+
+
+def test_pond_camera_end_phases_until_the_supply_runs_out(app: Any, board_camera: Any) -> None:
+    """ "POND ends IMMEDIATELY when the last VP token is taken." -- End Phases scored from
+    the camera's board, turn after turn, until the award empties the supply."""
+    players = tuple(
+        Player(n, {"faction": f})
+        for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"), ("Cy", "banana"), ("Dee", "cowboy"))
+    )
+    app.start_session(SessionInfo("pond", players, {}))
+    render(app, 1)
+    tracker = app.screen
+    press(app, "next")
+    tap(tracker.ids.vp_button)
+    tracker.dialog.amount = 100  # most of the 105 VP for 4 players, so the game is short
+    tap(tracker.dialog.ids.give)
+    awards = []
+    while not app.live.over:
+        assert len(awards) < 8
+        while app.live.state.phase != "end":
+            press(app, "next")
+        review = app.screen
+        assert review.name == "pond_end_phase"
+        wait_for(app, lambda r=review: r.have_board, timeout=15)
+        before = app.live.state.supply
+        who = app.live.state.current_player
+        press(app, "confirm")
+        render(app, 1)
+        awards.append((who, before - app.live.state.supply))
+    assert app.screen.name == "pond_game_over"
+    assert app.live.state.supply == 0
+    assert sum(app.live.state.tokens) - app.live.state.extra_tokens == 105
+    assert [who for who, _ in awards] == ["Ana", "Ben", "Cy", "Dee", "Ana", "Ben", "Cy", "Dee"][
+        : len(awards)
+    ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.properties import NumericProperty, StringProperty
 
 from companion.errors import EventRefusedError
@@ -27,7 +27,8 @@ class PondGameOverScreen(BaseScreen):
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
-        self._anim: Animation | None = None
+        self._anim: Any = None
+        self._blinks = 0
 
     def enter(self, **_: Any) -> None:
         live = self.app.live
@@ -40,16 +41,24 @@ class PondGameOverScreen(BaseScreen):
         self._pulse()
 
     def _pulse(self) -> None:
+        """Flash for a few seconds, then stay red (no endless full-screen redraws)."""
         if self._anim is not None:
-            self._anim.cancel(self)
-        anim = Animation(flash=0.6, duration=0.5) + Animation(flash=1.0, duration=0.5)
-        anim.repeat = True
-        self._anim = anim
-        anim.start(self)
+            self._anim.cancel()
+        self._blinks = 10
+        self._anim = Clock.schedule_interval(self._blink, 0.5)
+
+    def _blink(self, _dt: float) -> bool:
+        self._blinks -= 1
+        self.flash = 0.6 if self._blinks % 2 else 1.0
+        if self._blinks <= 0:
+            self.flash = 1.0
+            self._anim = None
+            return False
+        return True
 
     def on_leave(self, *_: Any) -> None:
         if self._anim is not None:
-            self._anim.cancel(self)
+            self._anim.cancel()
             self._anim = None
         self.flash = 1.0
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from kivy.animation import Animation
+from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -24,6 +24,8 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 
 #: How many violations are spelled out; the rest are counted.
 MAX_LINES = 3
+#: Steps of the blink when the banner appears (then it stays lit).
+BLINKS = 8
 
 
 def violation_line(v: Violation) -> str:
@@ -71,7 +73,8 @@ class WarningsBanner(BoxLayout):
         super().__init__(**kwargs)
         self.on_undo_cb = on_undo
         self.violations: list[Violation] = []
-        self._pulse: Animation | None = None
+        self._pulse: Any = None
+        self._blinks = 0
         # A new or closed session takes the banner away: its warnings were about the old one.
         from kivy.app import App
 
@@ -104,7 +107,7 @@ class WarningsBanner(BoxLayout):
         """Out of sight and out of the way; it stays in its parent for next time."""
         self.shown = False
         if self._pulse is not None:
-            self._pulse.cancel(self)
+            self._pulse.cancel()
             self._pulse = None
         self.flash = 1.0
 
@@ -121,13 +124,22 @@ class WarningsBanner(BoxLayout):
         undo_last_event()
 
     def _start_pulse(self) -> None:
+        """Blink a few times, then stay lit: a step every 0.6 s, not a 60 fps animation
+        (every frame of a smooth pulse redraws the whole window)."""
         if self._pulse is not None:
-            self._pulse.cancel(self)
+            self._pulse.cancel()
         self.flash = 1.0
-        anim = Animation(flash=0.55, duration=0.45) + Animation(flash=1.0, duration=0.45)
-        anim.repeat = True
-        self._pulse = anim
-        anim.start(self)
+        self._blinks = BLINKS
+        self._pulse = Clock.schedule_interval(self._blink, 0.6)
+
+    def _blink(self, _dt: float) -> bool:
+        self._blinks -= 1
+        self.flash = 0.55 if self._blinks % 2 else 1.0
+        if self._blinks <= 0:
+            self.flash = 1.0
+            self._pulse = None
+            return False
+        return True
 
     def on_touch_move(self, touch: Any) -> bool:
         return bool(self.shown and super().on_touch_move(touch))
