@@ -38,6 +38,8 @@ PAYLOAD_RE = re.compile(r"^(PS|PD|PR|BG|CK):([0-9A-Z]{1,4}):([FB])$")
 COARSE_MAX_SIDE = 2400
 #: Images up to this many pixels get the decoder's slow options (rotations, inversion...).
 THOROUGH_MAX_PIXELS = 1_600_000
+#: At most this many failed regions of a frame get the slow "turned square" try.
+SQUARED_TRIES = 8
 #: Long side of the image the texture detector works on.
 DETECT_SIDE = 1152
 
@@ -389,8 +391,11 @@ def read_tags(
             failed.append(box)
     # Small codes at an angle read better turned square: the codes read tell the angle.
     angle = dominant_angle(reads)
-    if angle is not None:
-        for box in failed:
+    if angle is not None and failed:
+        # Bounded effort: the failed regions most like the crops that did read first.
+        typical = float(np.median([r.side_length for r in reads])) * 1.9
+        failed.sort(key=lambda b: abs(math.log(max(b[2] - b[0], b[3] - b[1], 1.0) / typical)))
+        for box in failed[:SQUARED_TRIES]:
             x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
             x1, y1 = min(w, math.ceil(box[2])), min(h, math.ceil(box[3]))
             if 8 <= x1 - x0 < 400 and 8 <= y1 - y0 < 400 and not _covered(box, reads):
