@@ -69,45 +69,57 @@ def _refine(
     return pts.reshape(2)
 
 
+def halve(image: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """Half size by 2x2 averaging (OpenCV's fast path for an exact factor of 2)."""
+    h, w = image.shape[:2]
+    return cv2.resize(
+        image[: h - h % 2, : w - w % 2], (w // 2, h // 2), interpolation=cv2.INTER_AREA
+    )
+
+
 def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dict[int, Corners]:
     """Find the board's corner markers: ``{id: float32 (4, 2) image-pixel corners}``.
 
-    Ids other than ``wanted`` are ignored. A marker not found is simply absent.
+    Ids other than ``wanted`` are ignored. A marker not found is simply absent. The
+    coarse pass runs on a copy halved until its longest side is near ``DETECT_SIDE``;
+    if a wanted marker is missing there, the next finer level is searched too.
     """
-    h, w = frame.shape[:2]
-    grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    scale = max(1, round(max(h, w) / DETECT_SIDE))
+    levels = [frame]
+    while max(levels[-1].shape[:2]) > DETECT_SIDE * 1.4:
+        levels.append(halve(levels[-1]))
     found: dict[int, Corners] = {}
-    while True:
-        small = (
-            grey
-            if scale == 1
-            else cv2.resize(grey, (w // scale, h // scale), interpolation=cv2.INTER_AREA)
-        )
-        for i, c in _detect(small).items():
+    for depth in range(len(levels) - 1, -1, -1):
+        scale = 2**depth
+        grey = cv2.cvtColor(levels[depth], cv2.COLOR_BGR2GRAY)
+        for i, c in _detect(grey).items():
             found.setdefault(i, (c + 0.5) * scale - 0.5)
-        if all(i in found for i in wanted) or scale == 1:
-            break
-        scale = max(1, scale // 2)  # a small or blurred marker: look again, finer
-    if max(h, w) > DETECT_SIDE * 1.5:
+        if all(i in found for i in wanted) or depth <= len(levels) - 2:
+            break  # a small or blurred marker gets one finer look, no more
+    if scale > 1:
         for i, c in found.items():
-            side = float(np.linalg.norm(c[0] - c[2])) / 1.414
-            win = int(np.clip(side / 12, 2, 10))
-            out = np.empty_like(c)
-            for k in range(4):
-                x, y = c[k]
-                x0, y0 = int(x) - 2 * win - 2, int(y) - 2 * win - 2
-                x1, y1 = int(x) + 2 * win + 3, int(y) + 2 * win + 3
-                if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
-                    out[k] = c[k]
-                    continue
-                p = _refine(grey[y0:y1, x0:x1], c[k] - np.float32([x0, y0]), win) + np.float32(
-                    [x0, y0]
-                )
-                # Refinement that wanders off means a blurred corner: keep the coarse one.
-                out[k] = p if np.linalg.norm(p - c[k]) < scale * 1.5 else c[k]
-            found[i] = out
+            found[i] = _refine_marker(frame, c, scale)
     return {i: found[i] for i in sorted(found) if i in wanted}
+
+
+def _refine_marker(frame: Frame, c: Corners, scale: int) -> Corners:
+    """Sub-pixel corners on full-resolution windows around the coarse ones."""
+    h, w = frame.shape[:2]
+    side = float(np.linalg.norm(c[0] - c[2])) / 1.414
+    win = int(np.clip(side / 12, 2, 10))
+    out = np.empty_like(c)
+    for k in range(4):
+        x, y = c[k]
+        x0, y0 = int(x) - 2 * win - 2, int(y) - 2 * win - 2
+        x1, y1 = int(x) + 2 * win + 3, int(y) + 2 * win + 3
+        if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
+            out[k] = c[k]
+            continue
+        grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+        origin = np.float32([x0, y0])
+        p = _refine(grey, c[k] - origin, win) + origin
+        # Refinement that wanders off means a blurred corner: keep the coarse one.
+        out[k] = p if np.linalg.norm(p - c[k]) < scale * 1.5 else c[k]
+    return out
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,16 @@ class CountedLilypad:
     fwooog: str | None = None  # faction of a Long Fwooog on it (illegal, reported)
 
 
+def components(
+    mask: npt.NDArray[np.uint8],
+) -> tuple[int, npt.NDArray[np.int32], npt.NDArray[np.int32], npt.NDArray[np.float64]]:
+    """8-connected components with stats (Grana's algorithm: 4x faster here than the default)."""
+    n, lab, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
+        mask, 8, cv2.CV_32S, cv2.CCL_GRANA
+    )
+    return int(n), lab, stats, cents
+
+
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -67,18 +77,17 @@ def _fill_holes(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 
 def piece_mask(
-    labels: colours.Labels, k: int, absorbable: npt.NDArray[np.uint8]
+    own: npt.NDArray[np.uint8], absorbable: npt.NDArray[np.uint8]
 ) -> npt.NDArray[np.uint8]:
-    """Class ``k``'s pixels, grown into the glossy highlights, eyes and blended rims next to them.
+    """One colour's pixels (0/255), grown into the highlights, eyes and blended rims next to them.
 
     A highlight or an eye at a piece's edge would otherwise bite a notch that the
     erosion of ``_split_blob`` widens into a false split.
     """
-    mask = np.where(labels == k, np.uint8(255), np.uint8(0))
+    mask = own
     for _ in range(GROW_STEPS):
         mask = cv2.dilate(mask, _K3) & (mask | absorbable)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
-    return mask
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
 
 
 @dataclass
@@ -96,28 +105,49 @@ class _Blob:
 def _blobs(
     labels: colours.Labels, model: BoardModel, pieces: Pieces
 ) -> tuple[list[_Blob], list[tuple[str, float, float, float]]]:
+    """Each faction's connected blobs, holes filled, with their erosion cores.
+
+    Pieces cover a few percent of the board: one pass over the whole raster finds where
+    any piece colour is, and the per-faction work runs on crops around those places.
+    """
     out: list[_Blob] = []
     too_big: list[tuple[str, float, float, float]] = []
-    absorbable = np.where(labels >= colours.NEUTRAL, np.uint8(255), np.uint8(0))
+    nf = len(pieces.factions)
+    reach = GROW_STEPS + 2
+    anyp = np.where((labels >= 1) & (labels <= nf), np.uint8(255), np.uint8(0))
+    anyp = cv2.dilate(anyp, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2))
+    n, region_lab, stats, _ = components(anyp)
     rad = model.kernel.shape[0] // 2 + 1
-    for k, faction in enumerate(pieces.factions, 1):
-        mask = piece_mask(labels, k, absorbable)
-        n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
-        for j in range(1, n):
-            x, y, w, h, area = (int(v) for v in stats[j])
-            if area < 0.35 * model.frog_area:
-                continue  # a sliver where two colours blend, or noise
-            x0, y0 = max(0, x - rad), max(0, y - rad)
-            x1, y1 = min(lab.shape[1], x + w + rad), min(lab.shape[0], y + h + rad)
-            blob = _fill_holes(np.where(lab[y0:y1, x0:x1] == j, np.uint8(255), np.uint8(0)))
-            if np.count_nonzero(blob) > 12 * model.frog_area + 2 * model.fwooog_area:
-                cx, cy = cents[j]
-                too_big.append((faction, cx / model.ppm, cy / model.ppm, area / model.ppm**2))
+    hgt, wid = labels.shape
+    for r in range(1, n):
+        x, y, w, h, _ = (int(v) for v in stats[r])
+        x0, y0 = max(0, x - rad), max(0, y - rad)
+        x1, y1 = min(wid, x + w + rad), min(hgt, y + h + rad)
+        lab_c = labels[y0:y1, x0:x1]
+        mine = region_lab[y0:y1, x0:x1] == r
+        absorbable = np.where((lab_c >= colours.NEUTRAL) & mine, np.uint8(255), np.uint8(0))
+        for k in np.unique(lab_c[mine]):
+            if not 1 <= k <= nf:
                 continue
-            core = cv2.erode(blob, model.kernel)
-            m, clab, cstats, ccents = cv2.connectedComponentsWithStats(core, connectivity=8)
-            keep = [i for i in range(1, m) if cstats[i, 4] >= 0.3 * model.frog_core]
-            out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep))
+            faction = list(pieces.factions)[int(k) - 1]
+            own = np.where((lab_c == k) & mine, np.uint8(255), np.uint8(0))
+            mask = piece_mask(own, absorbable)
+            m, lab, bstats, cents = components(mask)
+            for j in range(1, m):
+                area = int(bstats[j, 4])
+                if area < 0.35 * model.frog_area:
+                    continue  # a sliver where two colours blend, or noise
+                blob = _fill_holes(np.where(lab == j, np.uint8(255), np.uint8(0)))
+                if np.count_nonzero(blob) > 12 * model.frog_area + 2 * model.fwooog_area:
+                    cx, cy = cents[j]
+                    too_big.append(
+                        (faction, (x0 + cx) / model.ppm, (y0 + cy) / model.ppm, area / model.ppm**2)
+                    )
+                    continue
+                core = cv2.erode(blob, model.kernel)
+                cm, clab, cstats, ccents = components(core)
+                keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
+                out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep))
     return out, too_big
 
 
@@ -252,7 +282,7 @@ def find_lilypads(
     """The lilypads in the ponds and the piece on each."""
     mask = np.where(labels == colours.LILYPAD, np.uint8(255), np.uint8(0))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
-    n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n, lab, stats, cents = components(mask)
     pad_area = math.pi * model.pad_r**2
     comps = [j for j in range(1, n) if stats[j, 4] >= 0.08 * pad_area]
     # A Long Fwooog lying across a lilypad cuts it in two: join parts closer than a diameter.
@@ -303,13 +333,26 @@ def find_lilypads(
 def find_occlusions(
     labels: colours.Labels, model: BoardModel
 ) -> list[tuple[float, float, float, float]]:
-    """Boxes (x, y, w, h mm) of large foreign blobs over the map: hands, arms, sleeves."""
-    mask = np.where(labels == colours.FOREIGN, np.uint8(255), np.uint8(0))
+    """Boxes (x, y, w, h mm) of large foreign areas over the map: hands, arms, sleeves.
+
+    Skin and cloth come out as a speckle of foreign and grey pixels (their colour is
+    near nothing calibrated, and some of it near grey): what counts is the density of
+    such pixels over a few millimetres, away from the markers' paper.
+    """
+    odd = (labels == colours.FOREIGN) | (labels == colours.NEUTRAL)
+    odd &= ~model.marker_zone
+    density = cv2.blur(odd.astype(np.float32), (9, 9))
+    mask = np.where(density > 0.5, np.uint8(255), np.uint8(0))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
-    n, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    n, _, stats, _ = components(mask)
     limit = OCCLUSION_MM2 * model.ppm**2
     return [
-        tuple(float(v) / model.ppm for v in stats[j, :4])  # type: ignore[misc]
+        (
+            float(stats[j, 0]) / model.ppm,
+            float(stats[j, 1]) / model.ppm,
+            float(stats[j, 2]) / model.ppm,
+            float(stats[j, 3]) / model.ppm,
+        )
         for j in range(1, n)
         if stats[j, 4] >= limit
     ]

@@ -14,6 +14,7 @@ built per frame in about a millisecond and applied to the whole board raster at 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -55,40 +56,71 @@ _CHROMA = chroma(_CENTRES)
 _BRIGHT = _CENTRES.mean(axis=1)
 
 
-def build_lut(pieces: Pieces, board_bgr: Sequence[npt.ArrayLike]) -> Labels:
-    """A 32768-entry table: 15-bit colour -> class id.
+@dataclass(frozen=True)
+class _PieceTable:
+    """The frame-independent half of the lookup table, computed once per pieces file."""
 
-    ``board_bgr`` are the board's own colours seen in this frame (water, land), to
-    which the greys are added as ``NEUTRAL`` (marker paper, highlights on the pieces).
-    """
+    piece_id: npt.NDArray[np.uint8]  # nearest piece class of every 15-bit colour
+    d_piece: npt.NDArray[np.float64]  # chromaticity distance to it
+    d_neutral: npt.NDArray[np.float64]
+    glossy: npt.NDArray[np.bool_]  # bright, between a piece's colour and grey
+
+
+_TABLES: dict[int, tuple[Pieces, _PieceTable]] = {}
+
+
+def _piece_table(pieces: Pieces) -> _PieceTable:
+    hit = _TABLES.get(id(pieces))
+    if hit is not None and hit[0] is pieces:
+        return hit[1]
     piece_rgb = [*pieces.factions.values(), pieces.lilypad_rgb]
-    piece_ids = [*range(1, len(pieces.factions) + 1), LILYPAD]
+    piece_ids = np.array([*range(1, len(pieces.factions) + 1), LILYPAD], np.uint8)
     piece_c = np.array([chroma(rgb[::-1]) for rgb in piece_rgb])
-    board_c = np.array([chroma(c) for c in board_bgr] or np.zeros((0, 2)))
-    d_neutral = np.linalg.norm(_CHROMA - 1 / 3, axis=1)
-    d_piece = np.linalg.norm(_CHROMA[:, None, :] - piece_c[None], axis=2)
-    d_board = np.linalg.norm(_CHROMA[:, None, :] - board_c[None], axis=2)
-    best_piece = np.argmin(d_piece, axis=1)
-    dp = d_piece[np.arange(len(_CHROMA)), best_piece]
-    db = d_board.min(axis=1) if len(board_c) else np.full(len(_CHROMA), np.inf)
-    lut = np.full(len(_CHROMA), FOREIGN, np.uint8)
-    is_piece = (dp < PIECE_TOLERANCE) & (dp < db) & (dp < d_neutral)
-    lut[is_piece] = np.array(piece_ids, np.uint8)[best_piece[is_piece]]
-    rest = ~is_piece
-    lut[rest & (d_neutral < BOARD_TOLERANCE)] = NEUTRAL
-    lut[rest & (db < BOARD_TOLERANCE) & (db <= d_neutral)] = BACKGROUND
-    # A glossy highlight blends a piece's colour with white: bright pixels on the way from
-    # a piece's chromaticity to grey are NEUTRAL (a piece may grow over them), unless
-    # they are plainly the board's own colour.
+    d_all = np.linalg.norm(_CHROMA[:, None, :] - piece_c[None], axis=2)
+    best = np.argmin(d_all, axis=1)
+    # A glossy highlight blends a piece's colour with white: bright pixels on the way
+    # from a piece's chromaticity to grey may belong to a piece.
     neutral = np.array([1 / 3, 1 / 3])
+    glossy = np.zeros(len(_CHROMA), bool)
     for c in piece_c:
         seg = neutral - c
         t = np.clip(((_CHROMA - c) @ seg) / float(seg @ seg), 0.0, 1.0)
         d_seg = np.linalg.norm(_CHROMA - (c + t[:, None] * seg), axis=1)
-        glossy = (
-            rest & (d_seg < 0.035) & (_CENTRES.max(axis=1) >= 120) & (db > 0.6 * BOARD_TOLERANCE)
-        )
-        lut[glossy] = NEUTRAL
+        glossy |= d_seg < 0.035
+    glossy &= _CENTRES.max(axis=1) >= 120
+    table = _PieceTable(
+        piece_id=piece_ids[best],
+        d_piece=d_all[np.arange(len(_CHROMA)), best],
+        d_neutral=np.linalg.norm(_CHROMA - neutral, axis=1),
+        glossy=glossy,
+    )
+    if len(_TABLES) > 8:
+        _TABLES.clear()
+    _TABLES[id(pieces)] = (pieces, table)
+    return table
+
+
+def build_lut(pieces: Pieces, board_bgr: Sequence[npt.ArrayLike]) -> Labels:
+    """A 32768-entry table: 15-bit colour -> class id.
+
+    ``board_bgr`` are the board's own colours seen in this frame (water, land); greys
+    are ``NEUTRAL`` (marker paper, highlights on the pieces), and so are the bright
+    blends of a piece's colour with white that are not plainly the board's colour.
+    """
+    pt = _piece_table(pieces)
+    board_c = np.array([chroma(c) for c in board_bgr] or np.zeros((0, 2)))
+    if len(board_c):
+        db = np.linalg.norm(_CHROMA[:, None, :] - board_c[None], axis=2).min(axis=1)
+    else:
+        db = np.full(len(_CHROMA), np.inf)
+    dp, dn = pt.d_piece, pt.d_neutral
+    lut = np.full(len(_CHROMA), FOREIGN, np.uint8)
+    is_piece = (dp < PIECE_TOLERANCE) & (dp < db) & (dp < dn)
+    lut[is_piece] = pt.piece_id[is_piece]
+    rest = ~is_piece
+    lut[rest & (dn < BOARD_TOLERANCE)] = NEUTRAL
+    lut[rest & (db < BOARD_TOLERANCE) & (db <= dn)] = BACKGROUND
+    lut[rest & pt.glossy & (db > 0.6 * BOARD_TOLERANCE)] = NEUTRAL
     lut[_BRIGHT < DARK_LEVEL] = DARK
     return lut
 

@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.frames import Frame
-from vision.markers import BoardPose, board_homography, detect_markers
+from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import (
     CountedLilypad,
@@ -101,10 +101,13 @@ def warp_board(frame: Frame, pose: BoardPose, model: BoardModel) -> Frame:
     x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 3
     x0, y0, x1, y1 = max(0, x0), max(0, y0), min(w, x1), min(h, y1)
     src_ppm = pose.px_per_mm(bw / 2, bh / 2)
-    f = max(1, round(src_ppm / model.ppm))
     crop = frame[y0:y1, x0:x1]
-    if f > 1:
-        crop = cv2.resize(crop, ((x1 - x0) // f, (y1 - y0) // f), interpolation=cv2.INTER_AREA)
+    # Halve (2x2 averaging, fast) while the image stays finer than the raster: the warp
+    # then reads about one pixel per raster pixel, with the noise averaged, not aliased.
+    f = 1
+    while src_ppm / (2 * f) >= model.ppm * 0.9:
+        crop = halve(crop)
+        f *= 2
     # raster px -> mm -> image px -> reduced crop px
     to_crop = np.array(
         [[1 / f, 0, -x0 / f + (1 / f - 1) / 2], [0, 1 / f, -y0 / f + (1 / f - 1) / 2], [0, 0, 1]]

@@ -37,6 +37,7 @@ class BoardModel:
     polygons: dict[str, list[tuple[float, float]]]
     pond_map: npt.NDArray[np.uint8]  # 0 land, i + 1 pond ids[i]
     land: npt.NDArray[np.bool_]  # land pixels to sample the board's colour (not markers)
+    marker_zone: npt.NDArray[np.bool_]  # the markers and their paper
     frog_area: float  # px
     fwooog_area: float
     frog_core: float
@@ -107,11 +108,12 @@ def board_model(layout: Any, pieces: Pieces) -> BoardModel:
     for i, pid in enumerate(ids, 1):
         pts = np.round(np.asarray(polygons[pid]) * ppm).astype(np.int32)
         cv2.fillPoly(pond_map, [pts], i)
-    land = pond_map == 0
+    marker_zone = np.zeros_like(pond_map, dtype=bool)
     paper = marker_size_mm(layout) * 0.9
     for mx, my in marker_centres_mm(layout).values():
         x0, y0 = int((mx - paper) * ppm), int((my - paper) * ppm)
-        land[max(0, y0) : int((my + paper) * ppm), max(0, x0) : int((mx + paper) * ppm)] = False
+        marker_zone[max(0, y0) : int((my + paper) * ppm), max(0, x0) : int((mx + paper) * ppm)] = 1
+    land = (pond_map == 0) & ~marker_zone
     radius = max(1, round(0.32 * pieces.frog_mm[1] * ppm))
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
     frog = footprint_mask("frog", pieces, ppm)
@@ -123,6 +125,7 @@ def board_model(layout: Any, pieces: Pieces) -> BoardModel:
         polygons=polygons,
         pond_map=pond_map,
         land=land,
+        marker_zone=marker_zone,
         frog_area=float(np.count_nonzero(frog)),
         fwooog_area=float(np.count_nonzero(fwooog)),
         frog_core=float(np.count_nonzero(cv2.erode(frog, kernel))),
