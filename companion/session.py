@@ -11,7 +11,6 @@ records what the checker says, never raising for an illegal move.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 from companion.errors import BadFileError, EventRefusedError
 from companion.games import get_game
 from companion.games.base import JSON, Event, Game, Player, Violation
+from companion.jsonfile import read_json_file
 
 SESSION_FORMAT = "session/1"
 UNDO = "undo"
@@ -259,14 +259,4 @@ def load_session_json(data: Any, where: str) -> tuple[SessionInfo, list[Event]]:
 
 def read_session_file(path: Path) -> tuple[SessionInfo, list[Event]]:
     """Read a ``session/1`` JSON file; every problem is a ``BadFileError`` naming the file."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return load_session_json(data, str(path))
+    return load_session_json(read_json_file(path), str(path))

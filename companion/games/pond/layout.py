@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.jsonfile import read_json_file
 
 LAYOUT_FORMAT = "pond-layout/1"
 MARKER_IDS = (0, 1, 2, 3)
@@ -382,18 +383,7 @@ def load_layout(data: Any, where: str) -> Layout:
 
 def read_layout_file(path: Path | str) -> Layout:
     """Read and validate a layout file; every problem is a ``BadFileError`` naming the file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadFileError(f"{path}: cannot read layout: {exc.strerror or exc}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return load_layout(data, str(path))
+    return load_layout(read_json_file(path, "layout"), str(path))
 
 
 def _num_json(value: float) -> int | float:

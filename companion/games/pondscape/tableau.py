@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.jsonfile import read_json_file
 
 FORMAT = "pondscape-tableau/1"
 ROWS = 3
@@ -360,19 +361,7 @@ def load_tableau(data: Any, where: str) -> Tableau:
 
 def read_tableau_file(path: Path | str) -> Tableau:
     """Read a tableau file; every problem is a ``BadFileError`` naming the file."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BadFileError(f"{path}: cannot read: {reason}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(
-            f"{path}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return load_tableau(data, str(path))
+    return load_tableau(read_json_file(path), str(path))
 
 
 # --- writing -----------------------------------------------------------------------------
