@@ -92,10 +92,23 @@ def test_pondscape_scan_reads_the_pond_and_scores_it(app: Any, synthetic_camera:
     assert not cell.empty
 
 
-def test_pondscape_correct_a_cell_and_tucked_counts(app: Any, synthetic_camera: Any) -> None:
+def test_pondscape_correct_a_cell_and_tucked_counts(
+    app: Any, pond_frames: tuple[Path, Any]
+) -> None:
     """Tap a cell to correct it by hand; +/- for the cards tucked under a food card."""
+    from ui.pondscape_session import record_pond
+    from vision.catalog import SAMPLE_CATALOG, load_catalog
+    from vision.frames import read_image
+    from vision.pondscape_scan import scan_frames
+
     screen = start_pondscape(app, ("Ana",))
-    scan_current(app)
+    # The pond as the scan reads it (the scan screen itself is tested above).
+    frame = read_image(sorted(pond_frames[0].iterdir())[0])
+    scanned = scan_frames([frame], load_catalog(SAMPLE_CATALOG), player="Ana").player
+    assert scanned is not None
+    record_pond(app, screen.local, scanned)
+    screen.show_player("Ana")
+    render(app, 1)
     before = app.live.state.ponds[0]
     cell = next(c for c in screen.cells if (c.row, c.column) == (1, 2))
     tap(cell)

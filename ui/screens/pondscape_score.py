@@ -15,7 +15,6 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pondscape.scoring import SPECIES_NAMES, ScoreSheet, score_player
@@ -150,14 +149,19 @@ class PondscapeScoreScreen(BaseScreen):
 
     def _fill_tabs(self, ponds: dict[str, PlayerPond]) -> None:
         box = self.ids.tabs
-        box.clear_widgets()
-        for name in self.players():
-            sheet = self.sheets.get(name)
-            text = f"{name}\n{sheet.total}" if sheet is not None else f"{name}\nnot scanned"
-            tab = BigButton(text=text, halign="center")
-            tab.focused = name == self.current
-            tab.bind(on_release=lambda _b, n=name: self.show_player(n))
-            box.add_widget(tab)
+        names = self.players()
+        if [getattr(t, "player", None) for t in reversed(box.children)] != names:
+            box.clear_widgets()  # built once per table, then only relabelled
+            for name in names:
+                tab = BigButton(halign="center")
+                tab.player = name
+                tab.bind(on_release=lambda _b, n=name: self.show_player(n))
+                box.add_widget(tab)
+        for tab in box.children:
+            sheet = self.sheets.get(tab.player)
+            total = str(sheet.total) if sheet is not None else "not scanned"
+            tab.text = f"{tab.player}\n{total}"
+            tab.focused = tab.player == self.current
 
     def _fill_grid(self, player: PlayerPond | None) -> None:
         grid = self.ids.grid
@@ -177,43 +181,52 @@ class PondscapeScoreScreen(BaseScreen):
 
     def _fill_food(self, player: PlayerPond | None) -> None:
         box = self.ids.food_row
-        box.clear_widgets()
         if player is None:
+            box.clear_widgets()
             self.tucked_text = ""
             self.hand_text = ""
             return
         if self.food_selected not in player.food_row:
             self.food_selected = player.food_row[0] if player.food_row else ""
-        for food in player.food_row:
-            n = player.tucked.get(food, 0)
-            button = BigButton(text=f"{food}\n{n}", halign="center")
-            button.font_size = self.app.font_small * 0.85  # after the theme's rule
-            button.focused = food == self.food_selected
-            button.bind(on_release=lambda _b, f=food: self.select_food(f))
-            box.add_widget(button)
+        if [getattr(b, "food", None) for b in reversed(box.children)] != list(player.food_row):
+            box.clear_widgets()
+            for food in player.food_row:
+                button = BigButton(halign="center")
+                button.food = food
+                button.font_size = self.app.font_small * 0.85  # after the theme's rule
+                button.bind(on_release=lambda _b, f=food: self.select_food(f))
+                box.add_widget(button)
+        for button in box.children:
+            button.text = f"{button.food}\n{player.tucked.get(button.food, 0)}"
+            button.focused = button.food == self.food_selected
         n = player.tucked.get(self.food_selected, 0)
         self.tucked_text = f"{n} tucked under {self.food_selected}"
         self.hand_text = f"Hand: {player.hand}"
 
     def _fill_sheet(self, player: PlayerPond | None) -> None:
-        box = self.ids.sheet
-        box.clear_widgets()
         sheet = self.sheets.get(self.current)
+        rows: list[tuple[str, str, bool]] = []
         if player is None or sheet is None:
             self.headline = f"{self.current}: not scanned yet"
-            box.add_widget(Label(text="Press Scan to read this pond\nwith the camera."))
-            self.ranking_text = self._ranking_line()
-            return
-        self.headline = f"{self.current}: {sheet.total} points"
-        for label, pts in view.sheet_rows(sheet, player):
-            box.add_widget(SheetRow(label=label, points=str(pts), strong=not label.startswith(" ")))
-        box.add_widget(SheetRow(label="Total", points=str(sheet.total), strong=True))
-        for warning in sheet.warnings:
-            box.add_widget(SheetRow(label=f"! {warning}", points=""))
-        for w in sheet.wild:
-            box.add_widget(
-                SheetRow(label=f"? at ({w.row + 1},{w.column + 1}) counts as {', '.join(w.food)}")
-            )
+            rows.append(("Press Scan to read this pond with the camera.", "", False))
+        else:
+            self.headline = f"{self.current}: {sheet.total} points"
+            for label, pts in view.sheet_rows(sheet, player):
+                rows.append((label, str(pts), not label.startswith(" ")))
+            rows.append(("Total", str(sheet.total), True))
+            rows += [(f"! {warning}", "", False) for warning in sheet.warnings]
+            rows += [
+                (f"? at ({w.row + 1},{w.column + 1}) counts as {', '.join(w.food)}", "", False)
+                for w in sheet.wild
+            ]
+        # Rows are reused (only changed texts are drawn again): a tap redraws little.
+        box = self.ids.sheet
+        while len(box.children) > len(rows):
+            box.remove_widget(box.children[0])
+        while len(box.children) < len(rows):
+            box.add_widget(SheetRow())
+        for widget, (label, pts, strong) in zip(reversed(box.children), rows, strict=True):
+            widget.label, widget.points, widget.strong = label, pts, strong
         self.ranking_text = self._ranking_line()
 
     def _ranking_line(self) -> str:
