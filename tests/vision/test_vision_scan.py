@@ -266,3 +266,24 @@ def test_scan_player_round_trips_through_the_tableau_parser(scene: Any, catalog:
     scan = scan_frames([frame], catalog, player="Bo")
     assert scan.player is not None
     assert parse_player(player_to_json(scan.player), "scan") == scan.player
+
+
+def test_annotate_draws_tags_and_grid_without_touching_the_frame(scene: Any, catalog: Any) -> None:
+    import numpy as np
+
+    from vision.annotate import GREEN, ORANGE, annotate_pondscape
+
+    frame, _answer = scene(31, tilt_deg=0.0, rotation_deg=0.0, **HALF)
+    before = frame.copy()
+    scan = scan_frames([frame], catalog)
+    out = annotate_pondscape(frame, scan)
+    assert np.array_equal(frame, before) and out.shape == frame.shape and out.dtype == np.uint8
+    for t in scan.frames[-1].reads:
+        colour = ORANGE if t.card in {"101", "102", "103", "104", "105"} else GREEN
+        hits = 0
+        for i in range(4):  # the middle of each outline edge (labels may cover one)
+            (ax, ay), (bx, by) = t.corners[i], t.corners[(i + 1) % 4]
+            x, y = round((ax + bx) / 2), round((ay + by) / 2)
+            patch = out[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3)
+            hits += any(tuple(int(v) for v in p) == colour for p in patch)
+        assert hits >= 2, t.payload
