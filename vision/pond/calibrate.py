@@ -1,0 +1,240 @@
+"""Calibration an owner does once: the pieces' colours, and a first map layout, from photos.
+
+- ``calibrate_colours(frame, layout, points, base)``: the colour of each faction's
+  pieces and of the lilypads, sampled where the owner says (board millimetres) in a
+  photo of the board under the table's own light, as a new ``Pieces``.
+- ``propose_layout(frame, base, ...)``: a ``pond-layout/1`` document started from a
+  photo: ponds found from the water's colour (or outlines the owner gives), rivers
+  where water joins two ponds, ids/Fountain/starting seats taken from the nearest
+  pond of a base layout. The touchscreen layout editor then refines it; the Pond
+  engine's ``load_layout`` validates it.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import BadFileError
+from vision.frames import Frame
+from vision.markers import BoardPose, board_homography, detect_markers
+from vision.pond.colours import DARK_LEVEL, chroma
+from vision.pond.count import warp_board
+from vision.pond.geometry import (
+    board_size_mm,
+    fountain_ids,
+    marker_centres_mm,
+    marker_size_mm,
+    pond_polygons,
+)
+from vision.pond.model import BoardModel, board_model
+from vision.pond.pieces import FACTIONS, RGB, Pieces
+
+#: Two calibrated colours closer than this (chromaticity) will be confused.
+TOO_CLOSE = 0.06
+
+
+def board_raster(
+    frame: Frame, layout: Any, pieces: Pieces, where: str
+) -> tuple[Frame, BoardModel, BoardPose]:
+    """The photo warped to the board raster; ``BadFileError`` naming ``where`` if it cannot be."""
+    centres = marker_centres_mm(layout)
+    found = detect_markers(frame, wanted=tuple(sorted(centres)))
+    missing = [i for i in sorted(centres) if i not in found]
+    if missing:
+        raise BadFileError(
+            f"{where}: marker {', '.join(map(str, missing))} not found: all four corner "
+            "markers must be in view"
+        )
+    pose = board_homography(found, centres, marker_size_mm(layout))
+    model = board_model(layout, pieces)
+    return warp_board(frame, pose, model), model, pose
+
+
+def sample_colour(
+    raster: Frame, ppm: float, x_mm: float, y_mm: float, radius_mm: float = 4.0
+) -> RGB:
+    """The typical colour (RGB) in a disc: the median of its mid-brightness pixels.
+
+    Highlights and shadow sides are left out (brightest and darkest fifth), so the
+    colour is the body's as the camera sees it.
+    """
+    h, w = raster.shape[:2]
+    cx, cy, r = x_mm * ppm, y_mm * ppm, radius_mm * ppm
+    yy, xx = np.ogrid[:h, :w]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 <= r * r
+    pixels = raster[disc].astype(np.float64)
+    if len(pixels) < 5:
+        raise BadFileError(f"({x_mm:g}, {y_mm:g}) mm is outside the board")
+    bright = pixels.sum(axis=1)
+    lo, hi = np.percentile(bright, [20, 80])
+    mid = pixels[(bright >= lo) & (bright <= hi)]
+    b, g, r_ = np.median(mid if len(mid) else pixels, axis=0)
+    return (round(r_), round(g), round(b))
+
+
+def calibrate_colours(
+    frame: Frame,
+    layout: Any,
+    points: dict[str, tuple[float, float]],
+    base: Pieces,
+    where: str = "image",
+) -> tuple[Pieces, list[str]]:
+    """New pieces colours sampled at ``points`` (name -> board mm); notes for the owner.
+
+    Names are the factions and "lilypad"; the others keep ``base``'s colours.
+    """
+    raster, model, _ = board_raster(frame, layout, base, where)
+    factions = dict(base.factions)
+    lily = base.lilypad_rgb
+    for name, (x, y) in points.items():
+        try:
+            rgb = sample_colour(raster, model.ppm, x, y)
+        except BadFileError as exc:
+            raise BadFileError(f"{where}: --at {name}: {exc}") from None
+        if name == "lilypad":
+            lily = rgb
+        elif name in FACTIONS:
+            factions[name] = rgb
+        else:
+            raise BadFileError(f"--at {name}: unknown name (one of {', '.join(FACTIONS)}, lilypad)")
+    pieces = replace(base, factions=factions, lilypad_rgb=lily, source=where)
+    notes = []
+    named: dict[str, RGB] = {**factions, "lilypad": lily}
+    for name, rgb in named.items():
+        if sum(rgb) / 3 < DARK_LEVEL * 2:
+            notes.append(f"{name}: the sample is very dark {list(rgb)}: more light on the table?")
+    names = list(named)
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            d = float(np.linalg.norm(chroma(named[a][::-1]) - chroma(named[b][::-1])))
+            if d < TOO_CLOSE:
+                notes.append(f"{a} and {b} look alike to the camera (distance {d:.3f})")
+    return pieces, notes
+
+
+# ---------------------------------------------------------------- layout
+
+
+def _polygon_mm(contour: npt.NDArray[np.int32], ppm: float) -> list[list[float]]:
+    approx = cv2.approxPolyDP(contour, 1.5 * ppm, True).reshape(-1, 2)
+    return [[round(float(x) / ppm, 1), round(float(y) / ppm, 1)] for x, y in approx]
+
+
+def _water_mask(
+    raster: Frame, model: BoardModel, at_mm: tuple[float, float]
+) -> npt.NDArray[np.uint8]:
+    water = np.array(sample_colour(raster, model.ppm, *at_mm, radius_mm=8.0)[::-1], np.float64)
+    c = chroma(raster.astype(np.float64))
+    near = np.linalg.norm(c - chroma(water), axis=2) < 0.05
+    bright = raster.astype(np.float64).mean(axis=2) > DARK_LEVEL
+    mask = np.where(near & bright & ~model.marker_zone, np.uint8(255), np.uint8(0))
+    return cv2.morphologyEx(
+        mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    )
+
+
+def propose_layout(
+    frame: Frame,
+    base: Any,
+    pieces: Pieces,
+    *,
+    name: str,
+    outlines: dict[str, list[tuple[float, float]]] | None = None,
+    where: str = "image",
+) -> dict[str, Any]:
+    """A ``pond-layout/1`` document for the board in ``frame`` (validate with ``load_layout``).
+
+    The markers' places, the board's size and the ids come from ``base`` (the owner lays
+    the markers as its drawing shows). Ponds are the large water areas, rivers narrower
+    than about 20 mm are cut away from them first; ``outlines`` (id -> board-mm points)
+    replace or add ponds by hand.
+    """
+    raster, model, _ = board_raster(frame, base, pieces, where)
+    ppm = model.ppm
+    base_polys = pond_polygons(base)
+    base_fountain = set(fountain_ids(base))
+    w_mm, h_mm = board_size_mm(base)
+    centre_at = (
+        np.mean(base_polys[next(iter(base_fountain))], axis=0)
+        if base_fountain
+        else (
+            w_mm / 2,
+            h_mm / 2,
+        )
+    )
+    water = _water_mask(raster, model, (float(centre_at[0]), float(centre_at[1])))
+    k = round(10 * ppm)
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
+    ponds_mask = cv2.morphologyEx(water, cv2.MORPH_OPEN, disc)  # rivers gone
+    contours, _ = cv2.findContours(ponds_mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[list[list[float]]] = [
+        _polygon_mm(c, ppm) for c in contours if cv2.contourArea(c) >= 1500 * ppm * ppm
+    ]
+    given = {pid: [[float(x), float(y)] for x, y in pts] for pid, pts in (outlines or {}).items()}
+    ponds: dict[str, dict[str, Any]] = {}
+    used: set[str] = set()
+    for poly in found:
+        cx, cy = np.mean(poly, axis=0)
+        if any(cv2.pointPolygonTest(np.float32(g), (cx, cy), False) >= 0 for g in given.values()):
+            continue  # the owner drew this one
+        best = min(base_polys, key=lambda p: math.dist((cx, cy), np.mean(base_polys[p], axis=0)))
+        near = math.dist((cx, cy), np.mean(base_polys[best], axis=0)) < 40 and best not in used
+        pid = best if near else f"P{len(ponds) + 1}"
+        used.add(pid)
+        ponds[pid] = {"polygon_mm": poly}
+    for pid, poly in given.items():
+        ponds[pid] = {"polygon_mm": poly}
+    base_ponds = dict(base.ponds) if not isinstance(base, dict) else base["ponds"]
+    for pid, entry in ponds.items():
+        b = base_ponds.get(pid)
+        entry["fountain"] = bool(b is not None and pid in base_fountain)
+        entry["start_seat"] = getattr(b, "start_seat", None) if b is not None else None
+    if ponds and not any(e["fountain"] for e in ponds.values()):
+        mid = min(
+            ponds,
+            key=lambda p: math.dist((w_mm / 2, h_mm / 2), np.mean(ponds[p]["polygon_mm"], axis=0)),
+        )
+        ponds[mid]["fountain"] = True
+    return {
+        "format": "pond-layout/1",
+        "name": name,
+        "size_mm": [w_mm, h_mm],
+        "markers": {
+            "dictionary": "DICT_4X4_50",
+            "size_mm": marker_size_mm(base),
+            "centres_mm": {str(i): list(c) for i, c in marker_centres_mm(base).items()},
+        },
+        "ponds": ponds,
+        "rivers": _rivers(water, ponds, ppm),
+    }
+
+
+def _rivers(
+    water: npt.NDArray[np.uint8], ponds: dict[str, dict[str, Any]], ppm: float
+) -> list[list[str]]:
+    """Pairs of ponds joined by water outside both (a river)."""
+    ids = list(ponds)
+    pond_map = np.zeros(water.shape, np.uint8)
+    for i, pid in enumerate(ids, 1):
+        pts = np.round(np.asarray(ponds[pid]["polygon_mm"]) * ppm).astype(np.int32)
+        cv2.fillPoly(pond_map, [pts], i)
+    grown = cv2.dilate(pond_map, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7)))
+    channels = np.where((water > 0) & (grown == 0), np.uint8(255), np.uint8(0))
+    n, lab = cv2.connectedComponents(channels, connectivity=8)
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * round(4 * ppm) + 1,) * 2)
+    rivers: set[tuple[str, str]] = set()
+    for j in range(1, n):
+        comp = np.where(lab == j, np.uint8(255), np.uint8(0))
+        if np.count_nonzero(comp) < 40 * ppm * ppm:
+            continue
+        touched = set(np.unique(pond_map[cv2.dilate(comp, reach) > 0])) - {0}
+        if len(touched) == 2:
+            a, b = sorted(ids[t - 1] for t in touched)
+            rivers.add((a, b))
+    return [list(r) for r in sorted(rivers)]
