@@ -362,6 +362,13 @@ def vote(
         gridded[-1].grid if gridded else None,
         list(frames),
     )
+    for food_type, count in (tucked or {}).items():
+        if food_row is not None and food_type not in food_row:
+            errors.append(
+                f"tucked food {food_type!r} is not in the food row ({', '.join(food_row)})"
+            )
+        if count < 0:
+            errors.append(f"tucked[{food_type!r}] must be 0 or more, found {count}")
     if food_row is not None and not errors:
         pond = tuple(
             tuple(placements[(r, c)].card if (r, c) in placements else None for c in range(COLUMNS))

@@ -287,3 +287,12 @@ def test_annotate_draws_tags_and_grid_without_touching_the_frame(scene: Any, cat
             patch = out[y - 1 : y + 2, x - 1 : x + 2].reshape(-1, 3)
             hits += any(tuple(int(v) for v in p) == colour for p in patch)
         assert hits >= 2, t.payload
+
+
+def test_scan_tucked_food_outside_the_food_row_is_an_error(scene: Any, catalog: Any) -> None:
+    frame, _ = scene(31, tilt_deg=0.0, rotation_deg=0.0, **HALF)
+    scan = scan_frames([frame], catalog, tucked={"worm": 2})
+    assert scan.player is None
+    assert scan.errors == [
+        "tucked food 'worm' is not in the food row (spider, dragonfly, butterfly, fly, snail)"
+    ]
