@@ -2,8 +2,8 @@
 
 ``BoardScanner`` reads frames on a worker (``ui.bridge``), counts the pieces in
 each pond with ``vision.pond.count.count_board``, and only reports a board when
-several consecutive frames agree (``vision.pond`` ``BoardWatcher`` when it is
-there, else the same rule here: ``AGREE`` equal counts in a row). A frame with
+several consecutive frames agree (``vision.pond.watch.BoardWatcher``, or the
+same rule here when it is missing: ``AGREE`` equal counts in a row). A frame with
 a hand over the map or a hidden marker is never a board: the scanner waits and
 the annotated picture says why. Every callback runs on the main thread.
 """
@@ -99,6 +99,9 @@ class BoardScanner:
         self.on_read = on_read
         self.on_error = on_error
         self.pieces = pieces if pieces is not None else pieces_for(None)
+        watch = _module("vision.pond.watch")
+        watcher_cls = getattr(watch, "BoardWatcher", None) if watch is not None else None
+        self.watcher: Any = watcher_cls(AGREE) if watcher_cls is not None else None
         self.agree = _Agreement()
         self.annotate = _annotator()
         self.running = False
@@ -123,13 +126,19 @@ class BoardScanner:
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")
         count = self.count_board(frame, self.layout, self.pieces)
-        agreed = self.agree.feed(count)
+        if self.watcher is not None:
+            settled = self.watcher.add(count)
+            agreed = dict(settled.ponds) if settled is not None else None
+            reason = str(self.watcher.status)
+        else:
+            agreed = self.agree.feed(count)
+            reason = str(count.reason or "")
         picture = self.annotate(frame, count) if self.annotate is not None else frame
         return BoardRead(
             downscale(picture, *PICTURE_MAX),
             agreed,
             bool(count.ok),
-            str(count.reason or ""),
+            reason,
             [str(w) for w in count.warnings],
         )
 

@@ -189,7 +189,9 @@ class PondEndPhaseScreen(BaseScreen):
         self.last_read = read
         self.ids.picture.show_frame(read.picture)
         if read.ponds is None:
-            self.status_text = read.reason or "Waiting for the frames to agree..."
+            if self.have_board and read.ok:
+                return  # the board read stands while the frames keep agreeing with it
+            self.status_text = "Camera " + (read.reason or "waits for the frames to agree")
             return
         if self.edited:
             self.status_text = "Board read (your corrections are kept: Rescan to start over)"
