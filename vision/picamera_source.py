@@ -17,7 +17,7 @@ from vision.frames import Frame, _SourceBase, as_frame
 def camera_count() -> int:
     """How many cameras libcamera sees (0 when picamera2 is missing)."""
     try:
-        from picamera2 import Picamera2  # type: ignore[import-not-found]
+        from picamera2 import Picamera2
     except ImportError:
         return 0
     return len(Picamera2.global_camera_info())

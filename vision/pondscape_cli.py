@@ -76,6 +76,8 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
         print(f"{args.player}: {len(scan.placements)} of 15 cells read from {len(frames)} image(s)")
         for line in _grid_text(scan):
             print(line)
+        if scan.foreign:
+            print(f"{scan.foreign} other QR code(s) in view, not ours: ignored")
         if args.out:
             print(
                 f"tableau written to {args.out} "

@@ -234,6 +234,11 @@ class PondScan:
             raise ValueError("the scan has no player: " + "; ".join(self.errors))
         return {"format": FORMAT, "solo": False, "players": [player_to_json(self.player)]}
 
+    @property
+    def foreign(self) -> int:
+        """Codes read that are not our tags (ignored), in the frame that showed most."""
+        return max((len(f.foreign) for f in self.frames), default=0)
+
     def report_json(self) -> dict[str, Any]:
         return {
             "cells": [
@@ -243,6 +248,7 @@ class PondScan:
             "food": {str(c): n for c, n in sorted(self.food.items())},
             "warnings": self.warnings,
             "errors": self.errors,
+            "foreign": self.foreign,
             "frames": len(self.frames),
             "frames_with_grid": sum(1 for f in self.frames if f.grid is not None),
         }
@@ -309,8 +315,8 @@ def vote(
         for cell, ps in f.placements.items():
             for p in ps:
                 in_frame.setdefault(p.number, (cell, p.side))
-        for number, obs in in_frame.items():
-            seen.setdefault(number, []).append(obs)
+        for number, seen_at in in_frame.items():
+            seen.setdefault(number, []).append(seen_at)
     claims: dict[Cell, list[Placement]] = {}
     for number, obs in seen.items():
         if len(obs) * 3 <= m:

@@ -110,13 +110,15 @@ def make_read(payload: str, corners: Sequence[Point], decoder: str) -> TagRead:
     assert len(pts) == 4
     cx = sum(p[0] for p in pts) / 4.0
     cy = sum(p[1] for p in pts) / 4.0
-    parsed = parse_payload(payload)
+    game, card, side = parse_payload(payload) or (None, None, None)
     return TagRead(
         payload,
         (pts[0], pts[1], pts[2], pts[3]),
         (cx, cy),
-        parsed is not None,
-        *(parsed or (None, None, None)),
+        game is not None,
+        game,
+        card,
+        side,
         decoder=decoder,
     )
 

@@ -170,3 +170,25 @@ def test_scan_pondscape_without_food_row_exit_2(
     cv2.imwrite(str(path), frame)
     assert main(["scan", "pondscape", str(path), "--catalog", str(SAMPLE_CATALOG)]) == 2
     assert "no food row in view" in capsys.readouterr().err
+
+
+def test_scan_pondscape_counts_foreign_codes(
+    tmp_path: Path, scene: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Anything else read by the camera is ignored and counted as "foreign"."""
+    import cv2
+    import numpy as np
+    import segno
+    from camera_testkit import HALF
+
+    frame, answer = scene(31, tilt_deg=0.0, rotation_deg=0.0, **HALF)
+    frame = frame.copy()
+    m = np.pad(np.array(segno.make_qr("https://example.org").matrix, np.uint8), 4)
+    code = np.where(np.kron(m, np.ones((4, 4), np.uint8)) > 0, 0, 255).astype(np.uint8)
+    frame[20 : 20 + code.shape[0], 20 : 20 + code.shape[1]] = code[:, :, None]
+    path = tmp_path / "with-foreign.png"
+    cv2.imwrite(str(path), frame)
+    assert main(["scan", "pondscape", str(path), "--catalog", str(SAMPLE_CATALOG)]) == 0
+    out = capsys.readouterr().out
+    assert "1 other QR code(s) in view, not ours: ignored" in out
+    assert out.startswith(f"Player: {len(answer.cells())} of 15 cells read")
