@@ -134,6 +134,7 @@ class BoardScanner:
             agreed = self.agree.feed(count)
             reason = str(count.reason or "")
         picture = self.annotate(frame, count) if self.annotate is not None else frame
+        picture = crop_to_board(picture, count, self.layout)
         return BoardRead(
             downscale(picture, *PICTURE_MAX),
             agreed,
@@ -154,6 +155,28 @@ class BoardScanner:
             return  # stopped while a read was in flight: not an error
         self.running = False
         self.on_error(str(exc))
+
+
+def crop_to_board(picture: Any, count: Any, layout: Any, margin: float = 0.06) -> Any:
+    """The part of the picture that shows the board (with a margin), so the small review
+    panel shows the ponds, not the table around them. The whole picture if the board's
+    place is unknown (a frame that waits)."""
+    import numpy as np
+
+    pose = getattr(count, "pose", None)
+    if pose is None:
+        return picture
+    w_mm, h_mm = layout.size_mm
+    corners = np.array([[0, 0, 1], [w_mm, 0, 1], [w_mm, h_mm, 1], [0, h_mm, 1]], dtype=float)
+    img = corners @ np.asarray(pose.mm_to_image, dtype=float).T
+    xs, ys = img[:, 0] / img[:, 2], img[:, 1] / img[:, 2]
+    h, w = picture.shape[:2]
+    mx, my = (xs.max() - xs.min()) * margin, (ys.max() - ys.min()) * margin
+    x0, x1 = int(max(0, xs.min() - mx)), int(min(w, xs.max() + mx))
+    y0, y1 = int(max(0, ys.min() - my)), int(min(h, ys.max() + my))
+    if x1 - x0 < 16 or y1 - y0 < 16:
+        return picture
+    return picture[y0:y1, x0:x1]
 
 
 def _annotator() -> Callable[[Any, Any], Any] | None:

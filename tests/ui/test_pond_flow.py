@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.window import Window
+
 from companion.games.pond.events import Damage, NextPhase, Vp
 from tests.ui.conftest import find, press, render, tap
 
@@ -124,6 +126,14 @@ def test_pond_end_phase_board_corrected_then_confirmed(app: Any) -> None:
     tap(find(editor, text="Pad: wizard"))
     tap(editor.ids.done)
     assert review.award_text == "Ana controls 2 ponds and 1 lilypad: +3 VP"
+    # The picture (here the drawing of the map) opens full screen and closes with a tap.
+    from ui.screens.pond_end_phase import PictureView
+
+    tap(review.ids.picture)
+    big = [w for w in Window.children if isinstance(w, PictureView)]
+    assert len(big) == 1 and big[0].ids.big.texture is not None
+    tap(big[0])
+    assert not [w for w in Window.children if isinstance(w, PictureView)]
     assert review.ids.confirm_button.text == "Confirm +3 VP"
     press(app, "next")  # a short press does not confirm
     assert app.screen.name == "pond_end_phase"

@@ -103,6 +103,18 @@ class PondEditor(QuickModal):
         self.fill()
 
 
+class PictureView(QuickModal):
+    """The annotated picture full screen (tap anywhere to close)."""
+
+    def show(self, picture: Any) -> None:
+        self.open()
+        self.ids.big.show_frame(picture)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        self.dismiss()
+        return True
+
+
 class PondEndPhaseScreen(BaseScreen):
     mode = StringProperty("end")  # "end": review and award; "look": only record the board
     title = StringProperty("")
@@ -203,7 +215,7 @@ class PondEndPhaseScreen(BaseScreen):
             return
         self.have_board = True
         note = f" ({len(read.warnings)} warnings)" if read.warnings else ""
-        self.status_text = f"Board read{note}. Tap a pond to correct it."
+        self.status_text = f"Board read{note}. Tap a pond to correct it, the picture to see it big."
         self.refresh()
 
     def on_error(self, message: str) -> None:
@@ -251,6 +263,16 @@ class PondEndPhaseScreen(BaseScreen):
             self.confirm_text = "Record board"
 
     # --- touches
+    def enlarge(self) -> None:
+        """The picture full screen: what the camera counted, big enough to check."""
+        if self.last_read is not None:
+            picture = self.last_read.picture
+        else:
+            from ui.pond_map import draw_map
+
+            picture = draw_map(self.state().layout, self.board, size=720)
+        PictureView().show(picture)
+
     def open_editor(self, tile: PondTile) -> None:
         self.editor = PondEditor(self, tile.pond_id)
         self.editor.open()
@@ -353,5 +375,5 @@ def demo(app: Any) -> None:
     screen.board = board
     screen.by_hand = False
     screen.have_board = True
-    screen.status_text = "Board read. Tap a pond to correct it."
+    screen.status_text = "Board read. Tap a pond to correct it, the picture to see it big."
     screen.refresh()
