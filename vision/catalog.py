@@ -12,7 +12,6 @@ catalog and the tableau file can never disagree on what a card is.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Any
 
 from companion.errors import BadFileError
 from companion.games.pondscape.tableau import Card, WaterCard, parse_card
+from companion.jsonfile import read_json_file
 
 FORMAT = "pondscape-catalog/1"
 NUMBER_RE = re.compile(r"^[0-9A-Z]{1,4}$")
@@ -116,19 +116,7 @@ def load_catalog_json(data: Any, where: str) -> Catalog:
 
 def load_catalog(path: str | Path) -> Catalog:
     """Read and validate a catalog file; ``BadFileError`` naming the file and field."""
-    p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise BadFileError(f"{p}: cannot read the catalog: {reason}") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(
-            f"{p}: not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})"
-        ) from None
-    return load_catalog_json(data, str(p))
+    return load_catalog_json(read_json_file(path, "the catalog"), str(path))
 
 
 def tag_payloads(catalog: Catalog, game: str = "PS") -> list[str]:
