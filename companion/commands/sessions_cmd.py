@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 from companion.config import load_config
-from companion.errors import BadFileError
+from companion.jsonfile import read_json_file
 from companion.session import replay
 from companion.store import SessionStore
 
@@ -91,12 +91,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     path: Path = args.file
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BadFileError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    except json.JSONDecodeError as exc:
-        raise BadFileError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_json_file(path)
     with open_store(args) as store:
         session_id = store.import_json(data, str(path))
     print(f"imported {path} as session {session_id}")
