@@ -194,15 +194,13 @@ def find_pieces(
 def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> list[CountedPiece]:
     """The pieces in one blob of one faction's colour (see ``vision.pond.count``, stage 4).
 
-    Each core owns the part of the blob within the erosion radius of it; that part's
+    Each core owns the part of the blob nearer to it than to any other core; that part's
     area says whether the core stands for more than one piece (frogs packed without a
     neck, or a frog pressed so hard against a Long Fwooog that their cores joined).
     """
     a_frog, a_fw = areas_px
-    thr_fw = math.sqrt(2 * model.frog_core * model.fwooog_core)
-    kept = np.where(np.isin(b.cores, b.keep), b.cores, 0).astype(np.uint16)
-    owner = cv2.dilate(kept, model.kernel)
-    owner[b.mask == 0] = 0
+    thr_fw = 1.8 * model.frog_core  # smaller cores are one frog's
+    owner = _nearest_core(b)
     areas = np.bincount(owner.ravel(), minlength=len(b.core_stats))
     marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_]]] = []
     for i in b.keep:
@@ -245,6 +243,25 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
     return out
 
 
+def _nearest_core(b: _Blob) -> npt.NDArray[np.int32]:
+    """Each blob pixel labelled with the nearest kept core (0 off the blob, or no core)."""
+    kept = np.isin(b.cores, b.keep)
+    owner = np.zeros(b.mask.shape, np.int32)
+    if not b.keep:
+        return owner
+    free = np.where(kept, np.uint8(0), np.uint8(255))
+    _, nearest = cv2.distanceTransformWithLabels(
+        free, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP
+    )
+    mapping = np.zeros(int(nearest.max()) + 1, np.int32)
+    for i in b.keep:
+        ys, xs = np.nonzero(b.cores == i)
+        mapping[nearest[ys[0], xs[0]]] = i
+    owner = mapping[nearest]
+    owner[b.mask == 0] = 0
+    return owner
+
+
 def _is_fwooog(
     core: npt.NDArray[np.bool_],
     area: float,
@@ -254,22 +271,25 @@ def _is_fwooog(
 ) -> bool:
     """A large core: one Long Fwooog (maybe with frogs pressed on it), or only frogs?
 
-    A Long Fwooog's core is long; two frogs' joined core is shorter (on synthetic boards
-    16-22 mm against 23-32 mm for the default pieces). Beyond that, the owned area
-    decides: which reading, "a Long Fwooog and k frogs" or "n frogs", leaves less area
-    unexplained, biased to the Long Fwooog when the core is as long as one, and to frogs
-    when it is longer than a Long Fwooog's could be.
+    The owned area decides: which reading, "a Long Fwooog and k frogs" or "n frogs",
+    leaves less area unexplained (in frog areas). The core's length tips the balance: a
+    Long Fwooog's core is long, two frogs' joined core shorter (on synthetic boards
+    16-22 mm against 23-32 mm for the default pieces), and a core longer than a Long
+    Fwooog's could be holds frogs.
     """
     ys, xs = np.nonzero(core)
     (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
     length = max(w, h) / model.ppm
-    if length <= model.frogs_core_len:
-        return False
     a_frog, a_fw = areas_px
     extra = max(0, round((area - a_fw) / a_frog))
     miss_fw = abs(area - a_fw - extra * a_frog) / a_frog
     miss_frogs = abs(area - n_frogs * a_frog) / a_frog
-    if length > model.fwooog_core_max:
+    # Three or more frogs rarely press so close that they leave one core; a Long Fwooog
+    # with a frog on its flat side often does.
+    miss_frogs += 0.15 * max(0, n_frogs - 2)
+    if length <= model.frogs_core_len:
+        miss_fw += 0.25
+    elif length > model.fwooog_core_max:
         miss_fw += 0.15
     elif length >= model.fwooog_core_len:
         miss_fw -= 0.15

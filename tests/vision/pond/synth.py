@@ -301,6 +301,26 @@ def place_pieces(
     return pl
 
 
+def place_given(
+    layout: Any,
+    pieces: Pieces,
+    rng: random.Random,
+    items: list[tuple[str, str, float, float, float]],
+    pads: list[tuple[float, float]],
+) -> _Placer:
+    """Exactly the pieces and lilypads a test asks for (no collision checks)."""
+    pl = _Placer(layout, pieces, rng)
+    for x, y in pads:
+        pond, _ = pl.share("frog", x, y, 0.0)
+        assert pond is not None, f"lilypad at ({x}, {y}) is in no pond"
+        pl.pads.append(Pad(pond, x, y))
+    r = pieces.lilypad_diameter_mm / 2
+    for kind, faction, x, y, angle in items:
+        on_pad = any(math.hypot(x - px, y - py) < r for px, py in pads)
+        assert pl.add(kind, faction, x, y, angle, on_pad=on_pad, min_share=0.5), (kind, x, y)
+    return pl
+
+
 def answer_of(layout: Any, pl: _Placer) -> tuple[dict[str, Any], dict[str, str]]:
     """The ``ponds`` of the board event for the placed pieces (every pond listed)."""
     ponds: dict[str, Any] = {}
@@ -616,11 +636,21 @@ def make_scene(
     hide_marker: int | None = None,
     fwooog_on_pad: bool = False,
     tilt: float | None = None,
+    given: tuple[list[tuple[str, str, float, float, float]], list[tuple[float, float]]]
+    | None = None,
 ) -> Scene:
-    """One photo of the board with its known answer. Same seed, same scene."""
+    """One photo of the board with its known answer. Same seed, same scene.
+
+    ``given`` = (pieces, lilypads) puts exactly these on the board instead of random
+    ones: pieces as (kind, faction, x_mm, y_mm, angle_deg), lilypads as (x_mm, y_mm);
+    a piece within a lilypad's radius of its centre stands on it.
+    """
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
-    pl = place_pieces(layout, pieces, rng, n_pieces, fwooog_on_pad=fwooog_on_pad)
+    if given is None:
+        pl = place_pieces(layout, pieces, rng, n_pieces, fwooog_on_pad=fwooog_on_pad)
+    else:
+        pl = place_given(layout, pieces, rng, *given)
     answer, fwooog_pads = answer_of(layout, pl)
     tilt_deg = rng.uniform(0, quality["max_tilt"]) if tilt is None else tilt
     hom = camera_homography(layout, size, tilt_deg, rng)
@@ -665,3 +695,38 @@ def make_scene(
     return Scene(
         image, answer, pl.placed, pl.pads, hom, tilt_deg, hand, hide_marker, edge, fwooog_pads
     )
+
+
+# ---------------------------------------------------------------- scoring
+
+
+def pair_accuracy(answer: dict[str, Any], got: dict[str, Any]) -> tuple[int, int, int, int]:
+    """(exact (pond, faction) counts, all pairs, ponds whose control is right, ponds).
+
+    A (pond, faction) count is exact when both its frogs and its Long Fwooogs are.
+    Control: the faction with most pieces (frogs and Long Fwooogs), None on a tie.
+    """
+    exact = pairs = right = ponds = 0
+    for pid, want in answer.items():
+        have = got.get(pid, {"frogs": {}, "fwooogs": []})
+        for f in FACTIONS:
+            pairs += 1
+            exact += want["frogs"].get(f, 0) == have["frogs"].get(f, 0) and want["fwooogs"].count(
+                f
+            ) == have["fwooogs"].count(f)
+        ponds += 1
+        right += controller(want) == controller(have)
+    return exact, pairs, right, ponds
+
+
+def controller(entry: dict[str, Any]) -> str | None:
+    totals: dict[str, int] = {}
+    for f, n in entry.get("frogs", {}).items():
+        totals[f] = totals.get(f, 0) + n
+    for f in entry.get("fwooogs", []):
+        totals[f] = totals.get(f, 0) + 1
+    if not totals:
+        return None
+    best = max(totals.values())
+    leaders = [f for f, n in totals.items() if n == best]
+    return leaders[0] if len(leaders) == 1 else None

@@ -1,0 +1,68 @@
+"""Pond camera fixtures: the 13-pond layout, the default pieces, and cached synthetic scenes.
+
+The scene generator ``synth.py`` is loaded as the module ``pond_synth`` (Camera I's
+tests have a ``synth`` module of their own on the path).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def _load_synth() -> Any:
+    name = "pond_synth"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(__file__).with_name("synth.py"))
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+synth = _load_synth()
+
+#: Test scenes are rendered at this size (2/3 of the camera's 4608x2592: faster to make,
+#: and still about 2.5 camera pixels per board millimetre); a few use the full size.
+TEST_SIZE = (3072, 1728)
+FULL_SIZE = (4608, 2592)
+
+
+@pytest.fixture(scope="session")
+def layout13() -> Any:
+    from companion.games.pond.layout import default_layout
+
+    return default_layout(13)
+
+
+@pytest.fixture(scope="session")
+def pieces() -> Any:
+    from vision.pond import read_pieces_file
+
+    return read_pieces_file()
+
+
+_SCENES: dict[tuple[Any, ...], Any] = {}
+
+
+@pytest.fixture(scope="session")
+def pond_scene(layout13: Any, pieces: Any) -> Callable[..., Any]:
+    """``pond_scene(seed, **make_scene_kwargs) -> Scene``, rendered once per session.
+
+    Callers must not modify ``scene.image`` (copy it first).
+    """
+
+    def get(seed: int, **kw: Any) -> Any:
+        kw.setdefault("size", TEST_SIZE)
+        key = (seed, *sorted((k, repr(v)) for k, v in kw.items()))
+        if key not in _SCENES:
+            _SCENES[key] = synth.make_scene(layout13, pieces, seed, **kw)
+        return _SCENES[key]
+
+    return get
