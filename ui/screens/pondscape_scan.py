@@ -151,18 +151,22 @@ class PondscapeScanScreen(BaseScreen):
     # --- main-thread callbacks
     def show(self, small: Any) -> None:
         view = self.ids.preview
+        shape = view.frame_shape
         view.show_frame(small)
         if self.loop is not None:
-            self.fps = round(self.loop.fps, 1)
             # The worker downscales straight to the preview's size (1280x720 displays too).
             self.loop.size = (max(64, int(view.width)), max(64, int(view.height)))
-        self.ids.overlay.draw(self.last_step, view, self.frame_shape)
+        if view.frame_shape != shape:  # the overlay only moves when the picture's size does
+            self.ids.overlay.draw(self.last_step, view, self.frame_shape)
 
     def on_step(self, result: tuple[ScanStep, tuple[int, int]]) -> None:
         step, shape = result
         self.last_step, self.frame_shape = step, shape
         self.votes = min(step.votes, step.needed)
         self.status_text = step.message
+        if self.loop is not None:
+            self.fps = round(self.loop.fps, 1)
+        self.ids.overlay.draw(step, self.ids.preview, shape)
         if step.pond is not None:
             self.finish(step.pond)
         elif step.votes >= step.needed:
