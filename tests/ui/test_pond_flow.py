@@ -147,14 +147,13 @@ def test_pond_end_phase_board_corrected_then_confirmed(app: Any) -> None:
     assert screen.ids.phase.text == "Start Phase"
 
 
-def test_pond_whole_game_until_the_supply_runs_out(app: Any) -> None:
+def test_pond_whole_game_until_the_supply_runs_out(app: Any, monkeypatch: Any) -> None:
     """ "POND ends IMMEDIATELY when the last VP token is taken." Then the final count:
     "adding your VP tokens and the VP printed on all of your Frog cards"; "In case of a
     tie, the player last in turn order wins." """
     screen = quick_game(app)
-    alerts = getattr(app.panel, "alerts", None)
-    if alerts is not None:
-        alerts.clear()
+    alerts: list[str] = []
+    monkeypatch.setattr(app, "buzz", alerts.append)
     # A long Main Phase: most of the supply goes to card VP, through the dialog.
     press(app, "next")
     tap(screen.ids.vp_button)
@@ -180,8 +179,7 @@ def test_pond_whole_game_until_the_supply_runs_out(app: Any) -> None:
     # The alert takes the whole screen the instant the last token is taken.
     assert app.screen.name == "pond_game_over"
     assert find(app.screen, text="GAME OVER")
-    if alerts is not None:
-        assert "supply_empty" in alerts
+    assert alerts.count("supply_empty") == 1
     st = app.live.state
     assert st.supply == 0
     assert sum(st.tokens) - st.extra_tokens == 112

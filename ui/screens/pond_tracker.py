@@ -267,6 +267,9 @@ class PondTrackerScreen(BaseScreen):
 def follow(app: Any) -> None:
     """After an event: the game-over alert the instant the supply runs out."""
     live = app.live
+    screen = app.screen
+    if screen is not None and screen.name == "pond_game_over":
+        return  # already there: one alert, one buzz
     if live is not None and live.info.game == "pond" and live.over:
         app.go("pond_game_over")
 
