@@ -66,7 +66,7 @@ _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
-def _fill_holes(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+def fill_holes(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Fill the holes of a 0/255 mask (eyes, highlights), keeping its outline."""
     padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
     flood = padded.copy()
@@ -137,7 +137,7 @@ def _blobs(
                 area = int(bstats[j, 4])
                 if area < 0.35 * model.frog_area:
                     continue  # a sliver where two colours blend, or noise
-                blob = _fill_holes(np.where(lab == j, np.uint8(255), np.uint8(0)))
+                blob = fill_holes(np.where(lab == j, np.uint8(255), np.uint8(0)))
                 if np.count_nonzero(blob) > 12 * model.frog_area + 2 * model.fwooog_area:
                     cx, cy = cents[j]
                     too_big.append(

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers
+from vision.pond.blobs import fill_holes
 from vision.pond.colours import DARK_LEVEL, chroma
 from vision.pond.count import warp_board
 from vision.pond.geometry import (
@@ -172,6 +173,9 @@ def propose_layout(
     k = round(10 * ppm)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
     ponds_mask = cv2.morphologyEx(water, cv2.MORPH_OPEN, disc)  # rivers gone
+    ponds_mask = fill_holes(ponds_mask)  # a piece or lilypad left on the board
+    # The pond's printed outline is part of the pond: take about a millimetre more.
+    ponds_mask = cv2.dilate(ponds_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     contours, _ = cv2.findContours(ponds_mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[list[list[float]]] = [
         _polygon_mm(c, ppm) for c in contours if cv2.contourArea(c) >= 1500 * ppm * ppm

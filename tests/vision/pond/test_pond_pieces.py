@@ -1,0 +1,78 @@
+"""The pond-pieces/1 file: loading, validation messages, round trip."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.errors import BadFileError
+from vision.pond import FACTIONS, load_pieces, pieces_to_json, read_pieces_file
+
+
+def _good() -> dict[str, Any]:
+    return pieces_to_json(read_pieces_file())
+
+
+def test_pieces_default_file_has_every_faction() -> None:
+    pieces = read_pieces_file()
+    assert list(pieces.factions) == list(FACTIONS)
+    assert pieces.fwooog_mm[0] > 1.5 * pieces.frog_mm[0]
+    assert "drawing" in pieces.name
+
+
+def test_pieces_missing_faction_names_it() -> None:
+    data = _good()
+    del data["factions"]["banana"]
+    with pytest.raises(BadFileError, match=r"p\.json: factions\.banana: missing"):
+        load_pieces(data, "p.json")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: d.update(format="pond-pieces/2"), "format: expected 'pond-pieces/1'"),
+        (lambda d: d["factions"].update(frogman={"rgb": [1, 2, 3]}), "factions.frogman: unknown"),
+        (lambda d: d["factions"]["wizard"].update(rgb=[1, 2]), "factions.wizard.rgb: expected"),
+        (lambda d: d["factions"]["cowboy"].update(rgb=[1, 2, 300]), "factions.cowboy.rgb"),
+        (lambda d: d["lilypad"].pop("diameter_mm"), "lilypad.diameter_mm: missing"),
+        (lambda d: d.update(frog_mm=[10, 20]), "frog_mm: length 10 is shorter than width 20"),
+        (lambda d: d.update(fwooog_mm=[18, 14]), "fwooog_mm: a Long Fwooog"),
+        (lambda d: d.update(colour="red"), "unknown field 'colour'"),
+    ],
+)
+def test_pieces_bad_field_is_named(change: Any, message: str) -> None:
+    data = _good()
+    change(data)
+    with pytest.raises(BadFileError, match=message.replace("(", r"\(").replace("[", r"\[")):
+        load_pieces(data, "p.json")
+
+
+def test_pieces_file_errors_name_the_file(tmp_path: Path) -> None:
+    with pytest.raises(BadFileError, match="no such pieces file"):
+        read_pieces_file(tmp_path / "nope.json")
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    with pytest.raises(BadFileError, match=r"bad\.json: not valid JSON \(line 1"):
+        read_pieces_file(bad)
+
+
+rgb = st.lists(st.integers(0, 255), min_size=3, max_size=3)
+
+
+@settings(max_examples=40, deadline=None)
+@given(colours=st.lists(rgb, min_size=5, max_size=5), frog=st.floats(5, 30))
+def test_pieces_round_trip(colours: list[list[int]], frog: float) -> None:
+    """Whatever colours and footprints, writing a pieces file and reading it back is exact."""
+    data = _good()
+    for name, c in zip(FACTIONS, colours, strict=False):
+        data["factions"][name]["rgb"] = c
+    data["lilypad"]["rgb"] = colours[4]
+    data["frog_mm"] = [frog, frog * 0.8]
+    data["fwooog_mm"] = [frog * 2.5, frog * 0.8]
+    pieces = load_pieces(json.loads(json.dumps(data)), "p.json")
+    assert pieces_to_json(pieces) == data

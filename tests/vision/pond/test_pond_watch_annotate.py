@@ -1,0 +1,90 @@
+"""BoardWatcher (consecutive frames must agree) and the annotated picture."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pond_synth as synth
+import pytest
+
+from vision.pond import BoardWatcher, annotate_board, count_board
+from vision.pond.count import BoardCount
+
+
+def _board(n: int) -> BoardCount:
+    return BoardCount(
+        ok=True, ponds={"F": {"frogs": {"wizard": n}, "fwooogs": [], "lilypad": None}}
+    )
+
+
+def _waiting(reason: str) -> BoardCount:
+    return BoardCount(ok=False, reason=reason)
+
+
+def test_watcher_reports_when_frames_agree() -> None:
+    """A board is only reported when several consecutive frames agree."""
+    w = BoardWatcher(frames_needed=3)
+    assert w.add(_board(1)) is None
+    assert w.add(_board(1)) is None
+    assert w.status == "waits: 1 more frame must agree"
+    got = w.add(_board(1))
+    assert got is not None and got.ponds["F"]["frogs"] == {"wizard": 1}
+    assert w.add(_board(1)) is None  # the same board is reported once
+    assert w.stable is got
+
+
+def test_watcher_disagreement_restarts_the_run() -> None:
+    w = BoardWatcher(frames_needed=2)
+    assert w.add(_board(1)) is None
+    assert w.add(_board(2)) is None
+    got = w.add(_board(2))
+    assert got is not None and got.ponds["F"]["frogs"] == {"wizard": 2}
+
+
+def test_watcher_unusable_frame_breaks_the_run() -> None:
+    """A frame with a hand over the map, or a marker hidden, is never part of a board."""
+    w = BoardWatcher(frames_needed=2)
+    w.add(_board(1))
+    assert w.add(_waiting("something covers the map near pond F (a hand or an arm?)")) is None
+    assert w.status.startswith("waits: something covers the map")
+    assert w.add(_board(1)) is None
+    assert w.add(_board(1)) is not None
+
+
+def test_watcher_needs_at_least_one_frame() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        BoardWatcher(frames_needed=0)
+
+
+def test_annotate_draws_counts_without_touching_the_frame(
+    pond_scene: Any, layout13: Any, pieces: Any
+) -> None:
+    scene = pond_scene(1)
+    before = scene.image.copy()
+    count = count_board(scene.image, layout13, pieces)
+    out = annotate_board(scene.image, count)
+    assert np.array_equal(scene.image, before)
+    assert out.shape == scene.image.shape and out.dtype == np.uint8
+    changed = np.any(out != scene.image, axis=2)
+    # Marks on every counted piece: the pixels at each piece's centre changed.
+    for p in count.pieces:
+        ((x, y),) = synth_point(count, p.x_mm, p.y_mm)
+        assert changed[max(0, y - 12) : y + 12, max(0, x - 12) : x + 12].any()
+
+
+def synth_point(count: BoardCount, x: float, y: float) -> list[tuple[int, int]]:
+    from vision.markers import apply_homography
+
+    assert count.pose is not None
+    ((u, v),) = apply_homography(count.pose.mm_to_image, [(x, y)])
+    return [(round(u), round(v))]
+
+
+def test_annotate_says_why_it_waits(pond_scene: Any, layout13: Any, pieces: Any) -> None:
+    scene = pond_scene(40, size=(2304, 1296), quality=synth.DEGRADED, hand=True)
+    count = count_board(scene.image, layout13, pieces)
+    out = annotate_board(scene.image, count)
+    top = out[:20].reshape(-1, 3).astype(int)
+    # The red banner (BGR 40, 40, 230 blended over the photo) across the top.
+    assert np.median(top[:, 2]) > 150 and np.median(top[:, 0]) < 100
