@@ -88,3 +88,26 @@ def test_annotate_says_why_it_waits(pond_scene: Any, layout13: Any, pieces: Any)
     top = out[:20].reshape(-1, 3).astype(int)
     # The red banner (BGR 40, 40, 230 blended over the photo) across the top.
     assert np.median(top[:, 2]) > 150 and np.median(top[:, 0]) < 100
+
+
+def test_demo_frames_count_to_their_answers(layout13: Any, pieces: Any) -> None:
+    """The bundled demo camera frames: each counts to its known answer, the hand frame
+    waits, and a watcher over the looped files reports the two boards of the story."""
+    import json
+
+    from vision.frames import FilesSource, demo_folder
+
+    folder = demo_folder("pond")
+    answers = json.loads((folder / "answer.json").read_text(encoding="utf-8"))["ponds"]
+    watcher = BoardWatcher(frames_needed=3)
+    reported = []
+    with FilesSource(folder, loop=False) as source:
+        for name in sorted(answers):
+            frame = source.read()
+            assert frame is not None
+            count = count_board(frame, layout13, pieces)
+            assert (count.ponds if count.ok else None) == answers[name], name
+            board = watcher.add(count)
+            if board is not None:
+                reported.append(board.ponds)
+    assert reported == [answers["board-1a.jpg"], answers["board-3a.jpg"]]
