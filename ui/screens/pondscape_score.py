@@ -208,7 +208,7 @@ class PondscapeScoreScreen(BaseScreen):
         rows: list[tuple[str, str, bool]] = []
         if player is None or sheet is None:
             self.headline = f"{self.current}: not scanned yet"
-            rows.append(("Press Scan to read this pond with the camera.", "", False))
+            rows.append(("Scan reads this pond with the camera (or: By hand).", "", True))
         else:
             self.headline = f"{self.current}: {sheet.total} points"
             for label, pts in view.sheet_rows(sheet, player):
