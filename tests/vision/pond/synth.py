@@ -152,11 +152,18 @@ class _Placer:
         return True
 
     def share(self, kind: str, x: float, y: float, angle: float) -> tuple[str | None, float]:
-        fp = np.zeros_like(self.pond_map)
-        draw_footprint(fp, kind, x, y, angle, self.pieces, ANSWER_PPM)
+        reach = self.pieces.fwooog_mm[0] / 2 + 2
+        h, w = self.pond_map.shape
+        x0, y0 = max(0, int((x - reach) * ANSWER_PPM)), max(0, int((y - reach) * ANSWER_PPM))
+        x1, y1 = min(w, int((x + reach) * ANSWER_PPM)), min(h, int((y + reach) * ANSWER_PPM))
+        if x1 <= x0 or y1 <= y0:
+            return None, 0.0
+        fp = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        ox, oy = x0 / ANSWER_PPM, y0 / ANSWER_PPM
+        draw_footprint(fp, kind, x - ox, y - oy, angle, self.pieces, ANSWER_PPM)
         sel = fp > 127
         total = int(sel.sum())
-        counts = np.bincount(self.pond_map[sel], minlength=len(self.ids) + 1)
+        counts = np.bincount(self.pond_map[y0:y1, x0:x1][sel], minlength=len(self.ids) + 1)
         best = int(np.argmax(counts[1:])) + 1
         return (self.ids[best - 1] if counts[best] else None), counts[best] / max(total, 1)
 
@@ -445,21 +452,26 @@ def _draw_pads(
     r = pieces.lilypad_diameter_mm / 2
     colour = _bgr(pieces.lilypad_rgb)
     for pad in pl.pads:
-        m = np.zeros(img.shape[:2], np.uint8)
-        c16 = (round(pad.x * ppm * 16), round(pad.y * ppm * 16))
+        x0, y0 = max(0, int((pad.x - r - 2) * ppm)), max(0, int((pad.y - r - 2) * ppm))
+        x1 = min(img.shape[1], int((pad.x + r + 2) * ppm))
+        y1 = min(img.shape[0], int((pad.y + r + 2) * ppm))
+        patch = img[y0:y1, x0:x1]
+        m = np.zeros(patch.shape[:2], np.uint8)
+        cx, cy = pad.x - x0 / ppm, pad.y - y0 / ppm
+        c16 = (round(cx * ppm * 16), round(cy * ppm * 16))
         start = float(rng.uniform(0, 360))
         cv2.ellipse(m, c16, (round(r * ppm * 16),) * 2, start, 24, 360, 255, -1, cv2.LINE_AA, 4)
         a = (m.astype(np.float32) / 255)[..., None]
         tex = colour * (1 + 0.05 * float(rng.standard_normal()))
-        img[:] = img * (1 - a) + tex * a
+        patch[:] = patch * (1 - a) + tex * a
         for k in range(5):  # veins
             ang = math.radians(start + 40 + 64 * k)
             end = (
-                round((pad.x + 0.8 * r * math.cos(ang)) * ppm * 16),
-                round((pad.y + 0.8 * r * math.sin(ang)) * ppm * 16),
+                round((cx + 0.8 * r * math.cos(ang)) * ppm * 16),
+                round((cy + 0.8 * r * math.sin(ang)) * ppm * 16),
             )
             cv2.line(
-                img, c16, end, (colour * 0.8).tolist(), max(1, round(0.5 * ppm)), cv2.LINE_AA, 4
+                patch, c16, end, (colour * 0.8).tolist(), max(1, round(0.5 * ppm)), cv2.LINE_AA, 4
             )
 
 
@@ -596,11 +608,11 @@ def degrade(
     if blur > 0:
         out = cv2.GaussianBlur(out, (0, 0), blur)
     if noise > 0:
-        out += (
-            np.random.default_rng(rng.randrange(1 << 30))
-            .normal(0, noise, out.shape)
-            .astype(np.float32)
-        )
+        # OpenCV's generator: fast, and seeded from the scene's rng so the scene repeats.
+        cv2.setRNGSeed(rng.randrange(1 << 30))
+        grain = np.empty(out.shape, np.float32)
+        cv2.randn(grain, 0.0, float(noise))
+        out += grain
     u8 = np.clip(out, 0, 255).astype(np.uint8)
     if jpeg < 100:
         _, buf = cv2.imencode(".jpg", u8, [cv2.IMWRITE_JPEG_QUALITY, jpeg])
