@@ -92,6 +92,7 @@ def test_settings_layout_editor_drag_point_toggle_river_and_save(app: Any, setti
     # Opened again, the editor starts from the saved map.
     settings.load_layout(13)
     assert editor.document() == saved
+    (app.data_folder() / "pond-layout-13.json").unlink()
 
 
 def test_settings_colour_calibration_samples_the_tapped_piece(app: Any, settings: Any) -> None:

@@ -103,3 +103,25 @@ def test_setup_undo_on_first_step_goes_back_to_players(app: Any) -> None:
     assert screen.stage == "players"
     press(app, "undo")
     assert app.screen.name == "home"
+
+
+def test_setup_pond_uses_the_map_saved_in_settings(app: Any) -> None:
+    """The layout editor's file in the data folder is the map the Pond session uses."""
+    import json
+
+    from companion.games.pond.layout import default_layout, layout_to_json
+
+    doc = layout_to_json(default_layout(13))
+    doc["name"] = "Our own board"
+    path = app.data_folder() / "pond-layout-13.json"
+    path.write_text(json.dumps(doc))
+    try:
+        screen = open_setup(app, "pond")
+        assert screen.options["layout"] == str(path)
+        tap(screen.ids.to_checklist)
+        assert "layout 'Our own board'" in screen.ids.checklist.rows[0].text
+        tap(screen.ids.back2)
+        tap(screen.ids.fewer)  # 2 players: the 9-pond side, no saved map for it
+        assert screen.options["layout"] == "default"
+    finally:
+        path.unlink()

@@ -105,12 +105,27 @@ class SettingsScreen(BaseScreen):
             self.message = f"Camera: {exc}"
             return
         view = self.ids.preview
-        # Frames are decoded at most display-sized on the worker; FrameView fits them.
-        self.preview = PreviewLoop(camera, view.show_frame, on_error=self._camera_lost)
+        # Frames are scaled to the preview's size on the worker, so the main thread
+        # only uploads them (the size follows the widget once it is laid out).
+        self.preview = PreviewLoop(
+            camera, view.show_frame, on_error=self._camera_lost, size=self._preview_size()
+        )
+        view.bind(size=self._resize_preview)
         self.preview.start(scan=False)
         self._fps_event = Clock.schedule_interval(self._show_fps, 0.5)
 
+    def _preview_size(self) -> tuple[int, int]:
+        view = self.ids.preview
+        if view.width < 100 or view.height < 100:  # not laid out yet
+            return (800, 480)
+        return (int(view.width), int(view.height))
+
+    def _resize_preview(self, *_: Any) -> None:
+        if self.preview is not None:
+            self.preview.size = self._preview_size()
+
     def stop_preview(self) -> None:
+        self.ids.preview.unbind(size=self._resize_preview)
         if self.preview is not None:
             self.preview.stop()
             self.preview = None

@@ -92,7 +92,7 @@ class SetupScreen(BaseScreen):
             start = count if count is not None else max(self.min_count, min(3, self.max_count))
             self.count = max(self.min_count, min(self.max_count, start))
             self.factions = list(FACTIONS[: self.max_count])
-            self.options = dict(default_options(game, int(self.count)))
+            self.options = self._options_for(int(self.count))
             self.stage = "players"
             self.message = ""
             self.ids.checklist.steps = []
@@ -117,10 +117,20 @@ class SetupScreen(BaseScreen):
         if new != self.count:
             self.count = new
             supply = self.options.get("vp_supply")
-            self.options = dict(default_options(self.game, new))
+            self.options = self._options_for(new)
             if supply is not None and self.game == "pond":
                 self.options["vp_supply"] = max(self.options["vp_supply"], supply)
             self._build_rows()
+
+    def _options_for(self, count: int) -> dict[str, Any]:
+        """The game's defaults; for Pond, the map drawn in Settings when there is one."""
+        options = dict(default_options(self.game, count))
+        if self.game == "pond":
+            side = 9 if count == 2 else 13
+            saved = self.app.data_folder() / f"pond-layout-{side}.json"
+            if saved.is_file():
+                options["layout"] = str(saved)
+        return options
 
     def cycle_faction(self, seat: int) -> None:
         """Give the seat the next faction no one else has."""
