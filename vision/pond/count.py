@@ -196,16 +196,14 @@ def _assemble(
     }
     warnings = list(warnings)
     for p in found:
-        what = (
-            "Long Fwooog"
-            if p.kind == "fwooog"
-            else ("frog" if p.frogs == 1 else f"{p.frogs} frogs")
-        )
+        if p.kind == "fwooog":
+            what = f"a {p.faction} Long Fwooog"
+        elif p.frogs == 1:
+            what = f"a {p.faction} frog"
+        else:
+            what = f"{p.frogs} {p.faction} frogs"
         if p.pond is None:
-            warnings.append(
-                f"a {p.faction} {what} at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm is in no "
-                "pond: not counted"
-            )
+            warnings.append(f"{what} at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm is in no pond: not counted")
             continue
         entry = ponds[p.pond]
         if p.kind == "fwooog":
@@ -214,8 +212,8 @@ def _assemble(
             entry["frogs"][p.faction] = entry["frogs"].get(p.faction, 0) + p.frogs
         if p.share < EDGE_SHARE:
             warnings.append(
-                f"a {p.faction} {what} stands across the edge of pond {p.pond}: "
-                f"counted there ({p.share:.0%} of it inside)"
+                f"{what} {'stands' if p.frogs == 1 else 'stand'} across the edge of pond "
+                f"{p.pond}: counted there ({p.share:.0%} inside)"
             )
     for pad in pads:
         entry = ponds[pad.pond]
