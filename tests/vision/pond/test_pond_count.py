@@ -205,3 +205,15 @@ def test_count_to_json_is_the_board_event(pond_scene: Any, layout13: Any, pieces
     board = board_from_json(data["ponds"])
     assert board.to_json()["ponds"] == scene.answer
     assert scene.image.shape[1::-1] == TEST_SIZE
+
+
+def test_count_nine_pond_side_exact(pieces: Any) -> None:
+    """ "For 2 player games, use the side with 9 ponds": its layout counts as well."""
+    from companion.games.pond.layout import default_layout
+
+    layout9 = default_layout(9)
+    scene = synth.make_scene(layout9, pieces, 5, size=TEST_SIZE, n_pieces=45)
+    count = count_board(scene.image, layout9, pieces)
+    assert count.ok, count.reason
+    assert set(count.ponds) == set(layout9.ponds)
+    assert count.ponds == scene.answer
