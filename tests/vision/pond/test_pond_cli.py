@@ -147,3 +147,13 @@ def test_cli_calibrate_layout_finds_the_drawing(
         want = abs(polygon_area(layout13.ponds[pid].polygon_mm))
         assert abs(abs(polygon_area(pond.polygon_mm)) - want) < 0.08 * want
         assert pond.start_seat == layout13.ponds[pid].start_seat
+
+
+def test_cli_scan_pond_unreadable_image_is_clear(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    empty = tmp_path / "empty.jpg"
+    empty.write_bytes(b"")
+    code, _, err = _run(capsys, "scan", "pond", str(empty))
+    assert code == 2
+    assert err.strip() == f"pond-companion: {empty}: the image file is empty"

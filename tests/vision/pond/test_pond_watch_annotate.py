@@ -7,6 +7,8 @@ from typing import Any
 import numpy as np
 import pond_synth as synth
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vision.pond import BoardWatcher, annotate_board, count_board
 from vision.pond.count import BoardCount
@@ -111,3 +113,26 @@ def test_demo_frames_count_to_their_answers(layout13: Any, pieces: Any) -> None:
             if board is not None:
                 reported.append(board.ponds)
     assert reported == [answers["board-1a.jpg"], answers["board-3a.jpg"]]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    frames=st.lists(st.one_of(st.none(), st.integers(0, 2)), max_size=30),
+    needed=st.integers(1, 4),
+)
+def test_watcher_only_reports_agreeing_runs(frames: list[int | None], needed: int) -> None:
+    """Whatever the frames, a board comes out only after ``needed`` usable frames in a row
+    agreeing on it, never twice in a row the same, and never from an unusable frame."""
+    w = BoardWatcher(frames_needed=needed)
+    seen: list[BoardCount] = []
+    last_reported: str | None = None
+    for i, f in enumerate(frames):
+        count = _waiting("marker 1 hidden or out of view") if f is None else _board(f)
+        seen.append(count)
+        got = w.add(count)
+        if got is None:
+            continue
+        run = seen[-needed:]
+        assert len(run) == needed and all(c.ok and c.key() == got.key() for c in run), i
+        assert got.key() != last_reported
+        last_reported = got.key()
