@@ -35,9 +35,11 @@ def downscale(frame: Any, max_w: int = PREVIEW_MAX_W, max_h: int = PREVIEW_MAX_H
 
     h, w = frame.shape[:2]
     scale = min(max_w / w, max_h / h, 1.0)
-    if scale >= 1.0:
+    if scale >= 1.0 and w % 4 == 0:
         return frame
-    size = (max(1, int(w * scale)), max(1, int(h * scale)))
+    # Rows a multiple of 4 pixels wide, as FrameView uploads them (other widths take a
+    # slow upload path, or a second resize on the main thread).
+    size = (max(4, int(w * scale) // 4 * 4), max(1, int(h * scale)))
     # INTER_AREA on a 4608x2592 frame costs ~25 ms; taking every n-th pixel first
     # (n = the whole part of the reduction) brings it to a few ms, and at preview
     # size the picture looks the same.
