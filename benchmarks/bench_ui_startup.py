@@ -31,7 +31,8 @@ READY = "HOME-READY"
 
 def _env(tmp: Path) -> dict[str, str]:
     config = tmp / "config.toml"
-    config.write_text(f'[data]\nfolder = "{tmp / "data"}"\n[camera]\nsource = "demo"\n')
+    # camera.source stays "auto", as on a fresh install: start-up looks for a Pi camera.
+    config.write_text(f'[data]\nfolder = "{tmp / "data"}"\n')
     env = dict(os.environ)
     env.update(KIVY_HOME=str(tmp / "kivy"), KIVY_NO_ARGS="1", POND_COMPANION_CONFIG=str(config))
     env.setdefault("GPIOZERO_PIN_FACTORY", "mock")

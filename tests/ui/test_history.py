@@ -72,6 +72,10 @@ def test_history_next_button_steps_through_sessions(app: Any) -> None:
     screen = app.go("history")
     wait_for(app, lambda: not screen.loading and len(screen.items) >= 2)
     first = screen.selected
+    screen.games = ["bog", "croak"]
+    screen.chart_game = "bog"
+    press(app, "scan")  # the scan button turns the chart to the next game
+    assert screen.chart_game == "croak"
     press(app, "next")
     assert screen.selected != first
     assert screen.selected == screen.items[1].session_id

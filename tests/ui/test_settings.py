@@ -129,3 +129,13 @@ def test_settings_export_sheet_to_chosen_folder(app: Any, settings: Any, monkeyp
     tap(settings.ids.export_markers)
     wait_for(app, lambda: settings.message.startswith("Written"))
     assert written == [("markers", app.data_folder() / "pond-companion-markers.pdf")]
+
+
+def test_settings_buttons_reach_the_section_buttons(app: Any, settings: Any) -> None:
+    press(app, "next")
+    assert settings.focused_widget() is settings.ids.source
+    press(app, "next")
+    press(app, "confirm")  # the decoder button
+    assert settings.decoder == "zbar"
+    press(app, "undo")
+    assert app.screen.name != "settings"

@@ -44,8 +44,13 @@ def test_scorepad_croak_round_scores_to_75(app: Any) -> None:
     press(app, "redo")
     assert [r.score for r in screen.rows] == [75, -6]
     app.writer.flush()
-    events = app.store.load(app.session_id)[1]
+    sid = app.session_id
+    events = app.store.load(sid)[1]
     assert events[-2:] == [{"type": "undo"}, {"type": "redo"}]
+    press(app, "confirm")  # Ana has won: a long press of next ends the game
+    assert app.screen.name == "history"
+    app.writer.flush()
+    assert next(r for r in app.store.list() if r.id == sid).finished
 
 
 def test_scorepad_ponder_counts_frogs_across(app: Any) -> None:

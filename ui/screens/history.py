@@ -211,6 +211,9 @@ class HistoryScreen(BaseScreen):
             return True
         if cmd == "confirm":
             return self.export_selected() is not None
+        if cmd == "scan":  # no camera here: the scan button turns the chart to the next game
+            self.next_chart_game()
+            return True
         return super().on_command(cmd)
 
 

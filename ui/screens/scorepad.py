@@ -163,6 +163,9 @@ class ScorepadScreen(BaseScreen):
         if cmd == "confirm":
             if self.ids.pad.value:
                 return self.enter_points(self.ids.pad.number)
+            if self.won:  # someone reached the target: a long press of next ends the game
+                self.finish()
+                return True
             self.select((self.selected + 1) % max(1, len(self.rows)))
             return True
         if cmd == "undo":

@@ -345,7 +345,16 @@ class SettingsScreen(BaseScreen):
 
     # --- buttons
     def focusables(self) -> list[Any]:
-        return [self.ids[f"nav_{s}"] for s in SECTIONS] + [self.ids.done]
+        """The section's own buttons first, then the section list and Done."""
+        own = {
+            "camera": ["source", "decoder", "second", "save_camera"],
+            "buttons": [],
+            "layout": ["layout_side_button", "layout_photo", "save_layout"],
+            "colours": ["save_colours"],  # the colour buttons' ring shows the colour being taken
+            "export": ["destination", "export_tags", "export_markers"],
+        }[self.section]
+        nav = [self.ids[f"nav_{s}"] for s in SECTIONS]
+        return [self.ids[i] for i in own] + nav + [self.ids.done]
 
     def on_command(self, cmd: str) -> bool:
         if self.section == "buttons" and cmd in COMMANDS:
