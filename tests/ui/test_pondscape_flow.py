@@ -72,6 +72,7 @@ def test_pondscape_scan_reads_the_pond_and_scores_it(app: Any, synthetic_camera:
     kinds = [kind for _corners, kind in scan.last_step.tags]
     assert kinds.count("pond") == 15 and kinds.count("food") == 5
     assert len(scan.last_step.grid) == 11
+    assert len(scan.ids.overlay.canvas.children) > 2 * (20 + 11)  # colours and lines drawn
     assert scan.votes == scan.needed == app.config.camera.vote_frames
     pond = app.live.state.ponds[0]
     assert pond is not None and pond.name == "Ana"

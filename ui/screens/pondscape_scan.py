@@ -57,6 +57,9 @@ class ScanOverlay(Widget):
             self.draw(*self._last)
 
     def draw(self, step: ScanStep | None, view: Any, frame_shape: tuple[int, int] | None) -> None:
+        if self._last is None or self._last[1] is not view:
+            # Follow the picture: its drawn size settles only after the next layout.
+            view.bind(norm_image_size=self._redraw, pos=self._redraw)
         self._last = (step, view, frame_shape)
         self.canvas.clear()
         if step is None or frame_shape is None or view.frame_shape is None:
