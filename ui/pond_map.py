@@ -61,7 +61,9 @@ def draw_map(layout: Layout, board: Board, size: int = 360) -> npt.NDArray[np.ui
                 if content.lilypad == LILYPAD_FREE
                 else _bgr(style.FACTION.get(content.lilypad, style.MUTED))
             )
-            cv2.circle(image, (cx + tw // 2 + th, cy), max(3, th // 2), pad_colour, -1, cv2.LINE_AA)
+            centre, r = (cx + tw // 2 + th, cy), max(3, th // 2)
+            cv2.circle(image, centre, r, pad_colour, -1, cv2.LINE_AA)
+            cv2.circle(image, centre, r, (245, 245, 245), 1, cv2.LINE_AA)  # seen on any pond
     return image
 
 
