@@ -107,6 +107,7 @@ def test_settings_colour_calibration_samples_the_tapped_piece(app: Any, settings
     assert settings.calibrating == "wizard"
     tap(view)
     assert settings.pieces.factions["wizard"] == (10, 200, 40)
+    assert list(settings.ids.col_wizard.tone) == [10 / 255, 200 / 255, 40 / 255, 1.0]
     assert settings.calibrating == "pumpkin"
     assert settings.save_colours()
     doc = json.loads((app.data_folder() / "pond-pieces.json").read_text())
@@ -139,3 +140,26 @@ def test_settings_buttons_reach_the_section_buttons(app: Any, settings: Any) -> 
     assert settings.decoder == "zbar"
     press(app, "undo")
     assert app.screen.name != "settings"
+
+
+def test_settings_layout_photo_is_warped_top_down_by_the_markers() -> None:
+    """The bundled Pond demo photo (board at an angle) comes out square to the editor."""
+    from companion.games.pond.layout import default_layout, layout_to_json
+    from ui.demo import board_to_frame
+    from ui.widgets.layout_editor import RECTIFIED_SIZE, rectify_board
+    from vision.frames import demo_folder, read_image
+
+    photo = read_image(sorted(demo_folder("pond").glob("board-1a.*"))[0])
+    doc = layout_to_json(default_layout(13))
+    flat = rectify_board(photo, doc)
+    assert flat.shape == (RECTIFIED_SIZE[1], RECTIFIED_SIZE[0], 3)
+    # Marker 0's centre lands where the editor draws it: its black-and-white square.
+    to_px = board_to_frame(doc["size_mm"], RECTIFIED_SIZE)
+    x, y = to_px(*doc["markers"]["centres_mm"]["0"])
+    w_mm, h_mm = doc["size_mm"]
+    px_per_mm = min(RECTIFIED_SIZE[0] / w_mm, RECTIFIED_SIZE[1] / h_mm) * 0.96
+    half = int(doc["markers"]["size_mm"] * px_per_mm * 0.45)
+    patch = flat[y - half : y + half, x - half : x + half]
+    assert patch.min() < 60 and patch.max() > 180  # a marker, not table or water
+    with pytest.raises(ValueError, match="not seen"):
+        rectify_board(np.zeros((480, 640, 3), np.uint8), doc)

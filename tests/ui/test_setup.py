@@ -24,6 +24,7 @@ def test_setup_pond_three_players_checklist_values(app: Any) -> None:
     tap(screen.ids.to_checklist)
     render(app, 2)
     assert screen.stage == "checklist"
+    assert find(screen, text="112 VP")  # shown before the checklist: "For 3 players, use 112 VP"
     texts = [row.values_text for row in screen.ids.checklist.rows]
     assert "vp supply: 112" in texts
     assert "ponds: 13" in "\n".join(texts)
@@ -48,8 +49,10 @@ def test_setup_count_buttons_respect_limits(app: Any) -> None:
 def test_setup_pond_factions_cycle_without_repeats(app: Any) -> None:
     screen = open_setup(app, "pond")
     assert [r.faction for r in screen.rows] == ["wizard", "pumpkin", "banana"]
+    assert screen.rows[0].ids.faction.text == "Wizard"
     tap(screen.rows[0].ids.faction)
     assert screen.rows[0].faction == "cowboy"  # pumpkin and banana are taken
+    assert screen.rows[0].ids.faction.text == "Cowboy"
     tap(screen.rows[0].ids.faction)
     assert screen.rows[0].faction == "wizard"
 

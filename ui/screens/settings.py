@@ -218,19 +218,36 @@ class SettingsScreen(BaseScreen):
         self.load_layout(9 if self.layout_side == 13 else 13)
 
     def take_board_photo(self, view: Any) -> None:
-        """A frame from the camera, shown on ``view``; read off the main thread."""
+        """A frame from the camera, shown on ``view``; read off the main thread.
+
+        For the layout editor the board is warped top-down by its corner markers first,
+        so the outlines sit on it; without the markers the photo is shown as taken.
+        """
         self.photo = None
+        editor = self.ids.layout_editor
+        layout_doc = editor.document() if view is editor else None
 
-        def read() -> Any:
+        def read() -> tuple[Any, Any, str]:
             camera = self.app.use_camera("pond")
-            return camera.read()
+            frame = camera.read()
+            if frame is None or layout_doc is None:
+                return frame, frame, ""
+            from ui.widgets.layout_editor import rectify_board
 
-        def shown(frame: Any) -> None:
+            try:
+                return frame, rectify_board(frame, layout_doc), ""
+            except ValueError as exc:
+                return frame, frame, f"Corner markers: {exc}; the photo is shown as taken."
+
+        def shown(result: tuple[Any, Any, str]) -> None:
+            frame, picture, note = result
             if frame is None:
                 self.message = "The camera gives no picture."
                 return
             self.photo = frame
-            view.show_frame(frame)
+            view.show_frame(picture)
+            if note:
+                self.message = note
 
         run_in_background(read, on_done=shown, on_error=lambda e: self._camera_lost(str(e)))
 

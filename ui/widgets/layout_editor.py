@@ -180,3 +180,29 @@ class LayoutEditor(FrameView):
                 Line(points=pts, close=True, width=2)
                 for i in range(0, len(pts), 2):
                     Ellipse(pos=(pts[i] - 7, pts[i + 1] - 7), size=(14, 14))
+
+
+RECTIFIED_SIZE = (1280, 720)
+
+
+def rectify_board(frame: Any, layout_json: dict[str, Any]) -> Any:
+    """The board seen from straight above, filling a 1280x720 picture as the editor maps it.
+
+    Uses the four corner markers (``vision.markers``); raises ``ValueError`` naming the
+    markers not seen, so the caller can show the photo as taken and say why.
+    """
+    import cv2
+    import numpy as np
+
+    from vision.markers import board_homography, detect_markers
+
+    markers = layout_json["markers"]
+    centres = {int(k): (float(v[0]), float(v[1])) for k, v in markers["centres_mm"].items()}
+    pose = board_homography(detect_markers(frame), centres, float(markers["size_mm"]))
+    w_mm, h_mm = (float(v) for v in layout_json["size_mm"])
+    out_w, out_h = RECTIFIED_SIZE
+    scale = min(out_w / w_mm, out_h / h_mm) * 0.96  # the editor's mapping (ui.demo.board_to_frame)
+    mm_to_out = np.array(
+        [[scale, 0, (out_w - w_mm * scale) / 2], [0, scale, (out_h - h_mm * scale) / 2], [0, 0, 1]]
+    )
+    return cv2.warpPerspective(frame, mm_to_out @ pose.image_to_mm, RECTIFIED_SIZE)
