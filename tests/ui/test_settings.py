@@ -163,3 +163,11 @@ def test_settings_layout_photo_is_warped_top_down_by_the_markers() -> None:
     assert patch.min() < 60 and patch.max() > 180  # a marker, not table or water
     with pytest.raises(ValueError, match="not seen"):
         rectify_board(np.zeros((480, 640, 3), np.uint8), doc)
+
+
+def test_settings_sheets_are_real_pdfs(tmp_path: Path) -> None:
+    from ui.screens.settings import write_sheet
+
+    for kind in ("tags", "markers"):
+        out = write_sheet(kind, tmp_path / f"{kind}.pdf")
+        assert out.read_bytes()[:5] == b"%PDF-"

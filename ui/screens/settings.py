@@ -383,25 +383,17 @@ class SettingsScreen(BaseScreen):
 
 
 def write_sheet(kind: str, out: Path) -> Path:
-    """Run the Camera I sheet command in-process (``tags sheet`` / ``markers sheet``)."""
-    import contextlib
-    import io
-
-    from companion.cli import main
-
+    """Write the tag sheet ("tags": every tag of the sample catalog) or the corner-marker
+    sheet ("markers") as PDF with the camera package's sheet functions (worker thread)."""
     if kind == "tags":
-        from vision.frames import DEMO_ROOT
+        from vision.catalog import SAMPLE_CATALOG, load_catalog, tag_payloads
+        from vision.sheets import tag_sheet_pdf
 
-        catalog = DEMO_ROOT.parent / "sample-catalog.json"
-        argv = ["tags", "sheet", "--catalog", str(catalog), "--out", str(out)]
+        tag_sheet_pdf(tag_payloads(load_catalog(SAMPLE_CATALOG)), out)
     else:
-        argv = ["markers", "sheet", "--out", str(out)]
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
-        code = main(argv)
-    if code != 0 or not out.is_file():
-        lines = [ln for ln in err.getvalue().splitlines() if ln.strip()]
-        raise CompanionError(lines[-1] if lines else f"pond-companion {' '.join(argv[:2])} failed")
+        from vision.sheets import marker_sheet_pdf
+
+        marker_sheet_pdf(out)
     return out
 
 
