@@ -256,8 +256,19 @@ class PondCompanionApp(App):
             self.history.append(self.sm.current)
             del self.history[:-20]
         self.sm.current = screen_name
+        if screen_name == "home":
+            self.show_status("idle")
         screen.enter(**kwargs)
         return screen
+
+    def show_status(self, state: str) -> None:
+        """The panel's status light for a named state ("idle", "main", ...), if fitted."""
+        show = getattr(self.panel, "show", None)
+        if show is not None:
+            try:
+                show(state)
+            except Exception as exc:  # a missing LED must not stop the game
+                log.warning("status light %s: %s", state, exc)
 
     def back(self) -> None:
         """Go to the previous screen (home when there is none)."""
