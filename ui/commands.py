@@ -91,6 +91,16 @@ def configure_kivy(size: tuple[int, int], fullscreen: bool, maxfps: int = 60) ->
     KivyConfig.set("graphics", "maxfps", str(maxfps))  # 0: never sleep (screenshots)
     KivyConfig.set("kivy", "exit_on_escape", "0")
     KivyConfig.set("input", "mouse", "mouse,disable_multitouch")
+    if on_raspberry_pi():
+        # A touchscreen with no keyboard: dock Kivy's on-screen keyboard for typing names.
+        KivyConfig.set("kivy", "keyboard_mode", "systemanddock")
+
+
+def on_raspberry_pi(model_file: Path = Path("/proc/device-tree/model")) -> bool:
+    try:
+        return "Raspberry Pi" in model_file.read_text(errors="replace")
+    except OSError:
+        return False
 
 
 def run(args: argparse.Namespace) -> int:

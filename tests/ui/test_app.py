@@ -156,3 +156,26 @@ def test_app_keyboard_panel_hold_is_the_long_press() -> None:
     assert [keys.commands.get_nowait() for _ in range(2)] == ["next", "redo"]
     assert keys.commands.empty()
     assert not keys.key_down("q")
+
+
+def test_app_command_size_and_pi_detection(tmp_path: Path) -> None:
+    import argparse
+    import subprocess
+    import sys
+
+    from ui.commands import on_raspberry_pi, parse_size
+
+    assert parse_size("1280x720") == (1280, 720)
+    with pytest.raises(argparse.ArgumentTypeError, match="expected WxH"):
+        parse_size("big")
+    model = tmp_path / "model"
+    model.write_text("Raspberry Pi 5 Model B Rev 1.0\x00")
+    assert on_raspberry_pi(model)
+    assert not on_raspberry_pi(tmp_path / "missing")
+    out = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "ui", "--size", "huge"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 2 and "expected WxH" in out.stderr
