@@ -86,6 +86,7 @@ class PondCompanionApp(App):
         resume_on_start: bool = True,
         **kwargs: Any,
     ) -> None:
+        self._status_clear: Any = None
         super().__init__(**kwargs)
         if config is None:
             from companion.config import load_config
@@ -118,6 +119,21 @@ class PondCompanionApp(App):
         self._poll: Any = None
         self._screen_modules: dict[str, str] = dict(SCREENS)
         self.history: list[str] = []
+
+    STATUS_SECONDS = 10.0
+
+    def on_status(self, _app: Any, text: str) -> None:
+        """A status line (a write that failed, a session that could not be resumed) is shown
+        over the bottom of the screen for a while, then cleared."""
+        if self._status_clear is not None:
+            self._status_clear.cancel()
+            self._status_clear = None
+        if text:
+            self._status_clear = Clock.schedule_once(self._clear_status, self.STATUS_SECONDS)
+
+    def _clear_status(self, *_: Any) -> None:
+        self._status_clear = None
+        self.status = ""
 
     # --- Kivy's own config: this app keeps its settings in companion.config instead.
     def load_config(self) -> Any:
@@ -207,8 +223,8 @@ class PondCompanionApp(App):
                 try:
                     self.resume(latest)
                     return
-                except CompanionError as exc:
-                    log.error("cannot resume session %s: %s", latest, exc)
+                except Exception as exc:  # a damaged session must never stop the app starting
+                    log.exception("cannot resume session %s", latest)
                     self.status = f"Could not resume session {latest}: {exc}"
         self.go("home")
 

@@ -179,3 +179,18 @@ def test_app_command_size_and_pi_detection(tmp_path: Path) -> None:
         timeout=60,
     )
     assert out.returncode == 2 and "expected WxH" in out.stderr
+
+
+def test_app_starts_on_home_when_the_unfinished_session_cannot_be_read(app: Any) -> None:
+    info = SessionInfo("scorepad", (Player("Ana"),), {"for": "croak"})
+    sid = app.store.create(info)
+    app.store.append(sid, {"type": "points", "player": "Ana"})  # no amount: unreadable
+    app.resume_on_start = True
+    try:
+        app.start_screen()
+    finally:
+        app.resume_on_start = False
+    assert app.screen.name == "home"
+    assert app.status.startswith(f"Could not resume session {sid}: ")
+    assert "'amount'" in app.status
+    app.store.set_finished(sid, True, "damaged")
