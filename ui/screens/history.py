@@ -108,6 +108,7 @@ class HistoryScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.items: list[SessionItem] = []
+        self._reads = 0
 
     def enter(self, **kwargs: Any) -> None:
         super().enter(**kwargs)
@@ -117,7 +118,14 @@ class HistoryScreen(BaseScreen):
 
     def refresh(self) -> None:
         self.loading = True
-        run_in_background(read_history, self.app.store, on_done=self._loaded, on_error=self._failed)
+        self._reads += 1
+        token = self._reads  # only the newest read is shown
+        run_in_background(
+            read_history,
+            self.app.store,
+            on_done=lambda entries: self._loaded(entries) if token == self._reads else None,
+            on_error=lambda exc: self._failed(exc) if token == self._reads else None,
+        )
 
     def _failed(self, exc: BaseException) -> None:
         self.loading = False

@@ -30,6 +30,7 @@ class HomeScreen(BaseScreen):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.tiles: dict[str, Tile] = {}
+        self._reads = 0
         grid = self.ids.tiles
         for name, title in BOXED_GAMES:
             tile = Tile(title=title, subtitle=SUBTITLES.get(name, ""))
@@ -62,7 +63,14 @@ class HomeScreen(BaseScreen):
                 title = _title(info)
             return row, title, summary
 
-        run_in_background(read, on_done=self._show_resume, on_error=self._resume_failed)
+        # Only the newest read counts: an older one finishing late must not overwrite it.
+        self._reads += 1
+        token = self._reads
+        run_in_background(
+            read,
+            on_done=lambda found: self._show_resume(found) if token == self._reads else None,
+            on_error=lambda exc: self._resume_failed(exc) if token == self._reads else None,
+        )
 
     def _show_resume(self, found: Any) -> None:
         if found is None:
