@@ -77,3 +77,25 @@ def test_scorepad_bog_points_at_the_end_and_finish(app: Any) -> None:
     app.writer.flush()
     row = next(r for r in app.store.list() if r.id == sid)
     assert row.finished
+
+
+def test_scorepad_croak_counts_swamp_and_pond_cards(app: Any) -> None:
+    """ "awarding one point for every card returned from the SWAMP, and deducting 2 points for
+    every card remaining in their POND pile" """
+    screen = start(app, "croak", ("Ana", "Ben"))
+    tap(screen.ids.plus_one)  # "Cards" for Croak
+    assert screen.card_mode and "SWAMP" in screen.prompt
+    pad = screen.ids.pad
+    for key in ("1", "4"):
+        tap(pad.keys[key])
+    tap(screen.ids.ok)  # Ana: 14 cards back from the SWAMP
+    assert "POND" in screen.prompt
+    tap(pad.keys["3"])
+    press(app, "confirm")  # 3 cards left in the POND: 14 - 6 = 8
+    assert [r.score for r in screen.rows] == [8, 0]
+    assert screen.selected == 1 and "SWAMP" in screen.prompt
+    tap(pad.keys["2"])
+    tap(screen.ids.ok)
+    tap(pad.keys["5"])
+    tap(screen.ids.ok)  # Ben: 2 - 10 = -8
+    assert [r.score for r in screen.rows] == [8, -8]

@@ -49,6 +49,13 @@ class ScorepadScreen(BaseScreen):
     next_label = StringProperty("Next turn")
     selected = NumericProperty(0)
     selected_name = StringProperty("")
+    rounds = BooleanProperty(False)
+    # Croak's card count: "one point for every card returned from the SWAMP, and
+    # deducting 2 points for every card remaining in their POND pile".
+    card_mode = BooleanProperty(False)
+    card_step = StringProperty("swamp")  # "swamp" then "pond"
+    swamp_cards = NumericProperty(0)
+    prompt = StringProperty("")
     message = StringProperty("")
     won = BooleanProperty(False)
 
@@ -56,7 +63,7 @@ class ScorepadScreen(BaseScreen):
         super().__init__(**kwargs)
         self.rows: list[ScoreRow] = []
         self._bound = False
-        self.ids.pad.bind(on_confirm=lambda _p, n: self.enter_points(n))
+        self.ids.pad.bind(on_confirm=lambda _p, _n: self.confirm_pad())
 
     def enter(self, **kwargs: Any) -> None:
         super().enter(**kwargs)
@@ -74,6 +81,9 @@ class ScorepadScreen(BaseScreen):
         self.unit = rule.unit
         self.rule_text = rule.how
         self.next_label = "Next round" if rule.rounds else "Next turn"
+        self.rounds = rule.rounds
+        self.card_mode = False
+        self.card_step = "swamp"
         self.ids.pad.allow_negative = rule.negative
         self.ids.pad.clear()
         self.message = ""
@@ -97,6 +107,7 @@ class ScorepadScreen(BaseScreen):
         win, text = leaders(rule, list(state.names), list(state.scores))
         self.won = rule.target is not None and any(s >= rule.target for s in state.scores)
         self.selected_name = state.names[self.selected]
+        self._update_prompt()
         for row, score in zip(self.rows, state.scores, strict=True):
             row.score = score
             row.selected = row.seat == self.selected
@@ -110,6 +121,7 @@ class ScorepadScreen(BaseScreen):
 
     def select(self, seat: int) -> None:
         self.selected = seat
+        self.card_step = "swamp"
         self.ids.pad.clear()
         self.refresh()
 
@@ -123,6 +135,43 @@ class ScorepadScreen(BaseScreen):
             return False
         self.message = ""
         return True
+
+    def _update_prompt(self) -> None:
+        if not self.card_mode:
+            self.prompt = f"{self.selected_name}: {self.unit}"
+        elif self.card_step == "swamp":
+            self.prompt = f"{self.selected_name}: SWAMP cards"
+        else:
+            self.prompt = f"{self.selected_name}: POND cards left"
+
+    def toggle_cards(self) -> None:
+        """Croak: enter the two card counts and let the pad work out the round score."""
+        self.card_mode = not self.card_mode
+        self.card_step = "swamp"
+        self.ids.pad.clear()
+        self.ids.pad.allow_negative = not self.card_mode  # counts are never negative
+        self._update_prompt()
+
+    def confirm_pad(self) -> bool:
+        """OK on the pad: a score, or in card mode the next card count."""
+        pad = self.ids.pad
+        if not pad.value:
+            return False
+        if not self.card_mode:
+            return self.enter_points(pad.number)
+        if self.card_step == "swamp":
+            self.swamp_cards = pad.number
+            self.card_step = "pond"
+            pad.clear()
+            self._update_prompt()
+            return True
+        score = int(self.swamp_cards) - 2 * pad.number
+        self.card_step = "swamp"
+        if score == 0:  # nothing to record; on to the next player
+            pad.clear()
+            self.select((self.selected + 1) % len(self.rows))
+            return True
+        return self.enter_points(score)
 
     def enter_points(self, amount: int) -> bool:
         """Add ``amount`` to the selected player, then move on to the next player."""
@@ -158,11 +207,11 @@ class ScorepadScreen(BaseScreen):
     def on_command(self, cmd: str) -> bool:
         if cmd == "next":
             if self.ids.pad.value:
-                return self.enter_points(self.ids.pad.number)
+                return self.confirm_pad()
             return self.next_turn()
         if cmd == "confirm":
             if self.ids.pad.value:
-                return self.enter_points(self.ids.pad.number)
+                return self.confirm_pad()
             if self.won:  # someone reached the target: a long press of next ends the game
                 self.finish()
                 return True
@@ -176,7 +225,7 @@ class ScorepadScreen(BaseScreen):
 
 
 def demo(app: Any) -> None:
-    """A Croak score pad in round 3 with some scores entered."""
+    """A Croak score pad in round 3 with some scores entered, counting Ben's cards."""
     from companion.games.base import Player
     from companion.games.guides import session_info
 
@@ -188,4 +237,5 @@ def demo(app: Any) -> None:
             screen.enter_points(amount)
         screen.next_turn()
     screen.enter_points(18)
-    screen.ids.pad.value = "25"
+    screen.toggle_cards()
+    screen.ids.pad.value = "12"
