@@ -226,5 +226,13 @@ class HistoryScreen(BaseScreen):
 
 
 def demo(app: Any) -> None:
-    """History of the demo sessions."""
-    app.go("history")
+    """History of the demo sessions (waits, briefly, for the background read)."""
+    import time
+
+    from kivy.clock import Clock
+
+    screen = app.go("history")
+    end = time.monotonic() + 3.0
+    while screen.loading and time.monotonic() < end:
+        Clock.tick()
+        time.sleep(0.01)

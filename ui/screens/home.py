@@ -115,5 +115,13 @@ def _title(info: Any) -> str:
 
 
 def demo(app: Any) -> None:
-    """Home with a Croak score pad to resume (from the demo store)."""
-    app.go("home")
+    """Home with a Croak score pad to resume (from the demo store; the read is waited for)."""
+    import time
+
+    from kivy.clock import Clock
+
+    screen = app.go("home")
+    end = time.monotonic() + 2.0
+    while not screen.resume_text and time.monotonic() < end:
+        Clock.tick()
+        time.sleep(0.01)
