@@ -147,7 +147,7 @@ def test_setup_refuses_duplicate_and_empty_names() -> None:
 def test_session_info_uses_a_score_pad_for_games_without_engine() -> None:
     info = session_info("croak", players(3), {})
     assert info.game == "scorepad"
-    assert info.options == {"for": "croak"}
+    assert info.options == {"for": "croak", "rounds": True, "negative": True}
     assert played_game(info) == "croak"
     assert score_rule(info).target == 75
     live = LiveSession(info)  # the score pad takes the session as it is

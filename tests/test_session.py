@@ -151,3 +151,19 @@ def test_session_undo_redo_matches_naive_fold(events: list[dict[str, object]]) -
             undone.clear()
     naive = replay(INFO, active)
     assert live.state == naive.state
+
+
+def test_scorepad_negative_scores_flagged_unless_the_game_allows_them() -> None:
+    """Croak: "deducting 2 points for every card remaining in their POND pile"."""
+    croak = SessionInfo(
+        "scorepad", INFO.players, {"for": "croak", "rounds": True, "negative": True}
+    )
+    live = LiveSession(croak)
+    assert live.play(Points("Ana", -4)) == []
+    live.play(NextTurn())
+    assert live.game.summary(live.state) == "round 2"
+    plain = LiveSession(INFO)
+    assert [v.rule for v in plain.play(Points("Ana", -4))] == ["negative-score"]
+    assert plain.game.summary(plain.state) == "turn 1, Ana to play"
+    with pytest.raises(BadFileError, match=r"options\.negative"):
+        LiveSession(SessionInfo("scorepad", INFO.players, {"negative": "yes"}))

@@ -354,11 +354,10 @@ class PondCompanionApp(App):
         self.revision += 1
         self.go(screen_for(info))
 
-    def play(self, event: Event, ignore: tuple[str, ...] = ()) -> list[Violation]:
+    def play(self, event: Event) -> list[Violation]:
         """Checked play on the live session; the store write goes to the writer thread.
 
-        Violations are recorded by the session and returned; those whose rule is
-        in ``ignore`` are not shown (a Croak score may go below 0).
+        Violations are recorded by the session, returned and shown in the banner.
         """
         if self.live is None:
             raise CompanionError("no game is being played")
@@ -372,9 +371,8 @@ class PondCompanionApp(App):
         else:
             self.writer.submit(self.store.set_summary, sid, summary)
         self.revision += 1
-        shown = [v for v in violations if v.rule not in ignore]
-        if shown:
-            self.show_warnings(shown)
+        if violations:
+            self.show_warnings(violations)
             self.buzz("warning")
         return violations
 

@@ -309,7 +309,9 @@ def session_info(
         merged = {**game.default_options(len(players)), **dict(options)}
         game.validate_setup(players, merged)
         return SessionInfo(game_name, tuple(players), merged)
-    return SessionInfo(SCOREPAD, tuple(players), {**dict(options), "for": game_name})
+    rule = score_rule_for(game_name)
+    pad = {"for": game_name, "rounds": rule.rounds, "negative": rule.negative}
+    return SessionInfo(SCOREPAD, tuple(players), {**dict(options), **pad})
 
 
 def played_game(info: SessionInfo) -> str:
@@ -321,7 +323,12 @@ def played_game(info: SessionInfo) -> str:
 
 def score_rule(info: SessionInfo) -> ScoreRule:
     """How the score pad keeps this session (plain points for a bare score pad)."""
-    g = GUIDES.get(played_game(info))
+    return score_rule_for(played_game(info))
+
+
+def score_rule_for(game_name: str) -> ScoreRule:
+    """How the score pad keeps ``game_name`` (plain points for a bare score pad)."""
+    g = GUIDES.get(game_name)
     if g is not None and g.score is not None:
         return g.score
     return ScoreRule("points", None, False, True, "The player with the most points wins.")

@@ -1,6 +1,9 @@
 """A plain score pad: the smallest game, for any table and for testing the session machinery.
 
 Events: ``{"type": "points", "player": NAME, "amount": N}`` and ``{"type": "next_turn"}``.
+Options: ``"for"`` (the boxed game it keeps, e.g. "croak"), ``"rounds"`` (true when
+scores are entered round by round, so the summary says "round"), ``"negative"``
+(true when a score may go below 0, as in Croak; otherwise that is flagged).
 """
 
 from __future__ import annotations
@@ -37,6 +40,8 @@ class ScorepadState:
     names: tuple[str, ...]
     scores: tuple[int, ...]
     flow: TurnFlow
+    negative_ok: bool = False
+    rounds: bool = False
 
 
 class Scorepad:
@@ -48,6 +53,9 @@ class Scorepad:
     def validate_setup(self, players: Sequence[Player], options: Mapping[str, Any]) -> None:
         if not self.min_players <= len(players) <= self.max_players:
             raise BadFileError(f"players: a score pad takes 1 to 8 players, found {len(players)}")
+        for key in ("rounds", "negative"):
+            if not isinstance(options.get(key, False), bool):
+                raise BadFileError(f"options.{key}: must be true or false")
 
     def default_options(self, player_count: int) -> JSON:
         return {}
@@ -70,7 +78,13 @@ class Scorepad:
 
     def initial_state(self, players: Sequence[Player], options: Mapping[str, Any]) -> ScorepadState:
         names = tuple(p.name for p in players)
-        return ScorepadState(names, (0,) * len(names), TurnFlow(("turn",), len(names)))
+        return ScorepadState(
+            names,
+            (0,) * len(names),
+            TurnFlow(("turn",), len(names)),
+            negative_ok=bool(options.get("negative", False)),
+            rounds=bool(options.get("rounds", False)),
+        )
 
     def refusal(self, state: ScorepadState, event: Event) -> str | None:
         if isinstance(event, Points) and event.player not in state.names:
@@ -78,7 +92,7 @@ class Scorepad:
         return None
 
     def check(self, state: ScorepadState, event: Event) -> list[Violation]:
-        if isinstance(event, Points):
+        if isinstance(event, Points) and not state.negative_ok:
             i = state.names.index(event.player) if event.player in state.names else -1
             if i >= 0 and state.scores[i] + event.amount < 0:
                 return [
@@ -102,6 +116,8 @@ class Scorepad:
         return False
 
     def summary(self, state: ScorepadState) -> str:
+        if state.rounds:
+            return f"round {state.flow.turn}"
         return f"turn {state.flow.turn}, {state.names[state.flow.seat]} to play"
 
 

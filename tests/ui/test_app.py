@@ -69,7 +69,7 @@ def test_app_play_writes_the_event_in_order_off_the_main_thread(app: Any) -> Non
         {"type": "points", "player": "Ana", "amount": 3},
         {"type": "points", "player": "Ben", "amount": 5},
     ]
-    assert app.store.unfinished().summary == "turn 1, Ana to play"
+    assert app.store.unfinished().summary == "round 1"
 
 
 def test_app_refused_event_is_not_written(app: Any) -> None:

@@ -59,7 +59,7 @@ def test_history_export_selected_session_to_json(app: Any, tmp_path: Path) -> No
     wait_for(app, lambda: screen.message.startswith("Exported"))
     assert target == tmp_path / f"session-{sid}.json"
     info, events = load_session_json(json.loads(target.read_text()), str(target))
-    assert info.options == {"for": "croak"}
+    assert info.options == {"for": "croak", "rounds": True, "negative": True}
     assert [e.to_json() for e in events] == [
         {"type": "points", "player": "Ana", "amount": 3},
         {"type": "points", "player": "Ben", "amount": 4},

@@ -90,7 +90,7 @@ def test_setup_checklist_ticked_by_next_then_starts_score_pad(app: Any) -> None:
     press(app, "next")
     assert app.screen.name == "scorepad"
     assert app.live.info.game == "scorepad"
-    assert app.live.info.options == {"for": "croak"}
+    assert app.live.info.options == {"for": "croak", "rounds": True, "negative": True}
     assert [p.name for p in app.live.info.players] == ["Player 1", "Player 2"]
     app.writer.flush()
     row = app.store.unfinished()

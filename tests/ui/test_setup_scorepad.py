@@ -30,7 +30,7 @@ def test_scorepad_croak_round_scores_to_75(app: Any) -> None:
     tap(pad.keys["-"])
     press(app, "confirm")  # Ben -6: no warning for a Croak round below 0
     assert [r.score for r in screen.rows] == [40, -6]
-    assert app.last_violations == []
+    assert app.last_violations == [] and app.live.violations == []
     press(app, "next")  # next round
     assert screen.turn_text == "Round 2"
     screen.select(0)

@@ -126,10 +126,8 @@ class ScorepadScreen(BaseScreen):
         self.refresh()
 
     def _play(self, event: Any) -> bool:
-        live = self.app.live
-        ignore = ("negative-score",) if live and score_rule(live.info).negative else ()
         try:
-            self.app.play(event, ignore=ignore)
+            self.app.play(event)
         except CompanionError as exc:
             self.message = str(exc)
             return False
