@@ -55,13 +55,9 @@ def make_config(folder: Path, **sections: dict[str, Any]) -> Any:
 
 
 def make_panel(config: Any) -> Any:
-    """The hardware keyboard panel (no GPIO here), polled by hand; ui.demo's if absent."""
-    try:
-        from hardware import KeyboardPanel, PanelSettings
-    except ImportError:
-        from ui.demo import KeyboardPanel as DemoPanel
+    """The hardware keyboard panel (no GPIO here), polled by hand."""
+    from hardware import KeyboardPanel, PanelSettings
 
-        return DemoPanel(hold_s=0.2)
     return KeyboardPanel(PanelSettings.from_config(config.gpio), autopoll=False)
 
 

@@ -15,9 +15,10 @@ from companion.games.base import Player
 from companion.games.guides import session_info
 from companion.games.scorepad import Points
 from companion.session import SessionInfo
+from hardware import KeyboardPanel, PanelSettings
 from tests.ui.conftest import make_config, render, wait_for
 from ui.app import screen_for, session_title
-from ui.demo import KeyboardPanel, detect_demo
+from ui.demo import detect_demo
 
 
 def croak(names: tuple[str, ...] = ("Ana", "Ben")) -> SessionInfo:
@@ -112,7 +113,7 @@ def test_app_demo_badge_says_demo_mode(app: Any) -> None:
 
 
 def test_app_demo_mode_when_no_camera_and_no_gpio(tmp_path: Path) -> None:
-    keys = KeyboardPanel()
+    keys = KeyboardPanel(PanelSettings(), autopoll=False)
     assert detect_demo(make_config(tmp_path), keys)
     assert not detect_demo(make_config(tmp_path, camera={"source": "opencv:0"}), keys)
     gpio_panel = type("GpioPanel", (), {"is_keyboard": False})()
@@ -141,21 +142,6 @@ def test_app_bridge_hands_results_to_the_main_thread(app: Any) -> None:
     run_in_background(fail, on_error=lambda e: seen.update(error=str(e)))
     wait_for(app, lambda: "error" in seen)
     assert seen["error"] == "camera gone"
-
-
-def test_app_keyboard_panel_hold_is_the_long_press() -> None:
-    now = [0.0]
-    keys = KeyboardPanel(hold_s=1.5, clock=lambda: now[0])
-    keys.key_down("spacebar")
-    keys.key_down("spacebar")  # auto-repeat is ignored
-    now[0] = 0.2
-    keys.key_up("spacebar")
-    keys.key_down("u")
-    now[0] = 2.0
-    keys.key_up("u")
-    assert [keys.commands.get_nowait() for _ in range(2)] == ["next", "redo"]
-    assert keys.commands.empty()
-    assert not keys.key_down("q")
 
 
 def test_app_command_size_and_pi_detection(tmp_path: Path) -> None:
