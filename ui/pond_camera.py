@@ -10,7 +10,6 @@ the annotated picture says why. Every callback runs on the main thread.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import threading
 from collections.abc import Callable
@@ -41,42 +40,12 @@ class BoardRead:
     warnings: list[str]
 
 
-def _module(name: str) -> Any:
-    try:
-        return importlib.import_module(name)
-    except ImportError:
-        return None
-
-
-def vision_available() -> bool:
-    count = _module("vision.pond.count")
-    return count is not None and hasattr(count, "count_board")
-
-
 def pieces_for(data_folder: Path | None) -> Any:
     """The owner's calibrated pieces (``pond-pieces.json`` in the data folder) or the default."""
     from vision.pond.pieces import read_pieces_file
 
     own = data_folder / "pond-pieces.json" if data_folder is not None else None
     return read_pieces_file(own if own is not None and own.is_file() else None)
-
-
-class _Agreement:
-    """The fallback watcher: a board once ``AGREE`` usable frames in a row count the same."""
-
-    def __init__(self, n: int = AGREE) -> None:
-        self.n = n
-        self.last: str | None = None
-        self.run = 0
-
-    def feed(self, count: Any) -> dict[str, Any] | None:
-        if not count.ok:
-            self.last, self.run = None, 0
-            return None
-        key = count.key()
-        self.run = self.run + 1 if key == self.last else 1
-        self.last = key
-        return dict(count.ponds) if self.run >= self.n else None
 
 
 class BoardScanner:
@@ -91,19 +60,16 @@ class BoardScanner:
         *,
         pieces: Any = None,
     ) -> None:
-        from vision.pond.count import count_board
+        from vision.pond import BoardWatcher, annotate_board, count_board
 
         self.count_board = count_board
+        self.annotate = annotate_board
         self.camera = camera
         self.layout = layout
         self.on_read = on_read
         self.on_error = on_error
         self.pieces = pieces if pieces is not None else pieces_for(None)
-        watch = _module("vision.pond.watch")
-        watcher_cls = getattr(watch, "BoardWatcher", None) if watch is not None else None
-        self.watcher: Any = watcher_cls(AGREE) if watcher_cls is not None else None
-        self.agree = _Agreement()
-        self.annotate = _annotator()
+        self.watcher = BoardWatcher(AGREE)
         self.running = False
         self.reads = 0
         self._lock = threading.Lock()
@@ -118,23 +84,19 @@ class BoardScanner:
 
     def _next(self) -> None:
         if self.running:
-            run_in_background(self._work, on_done=self._done, on_error=self._failed)
+            run_in_background(self.read_once, on_done=self._done, on_error=self._failed)
 
-    def _work(self) -> BoardRead:
+    def read_once(self) -> BoardRead:
+        """Read and count one frame (on a worker thread, or directly for the demo)."""
         with self._lock:  # one camera read at a time
             frame = self.camera.read()
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")
         count = self.count_board(frame, self.layout, self.pieces)
-        if self.watcher is not None:
-            settled = self.watcher.add(count)
-            agreed = dict(settled.ponds) if settled is not None else None
-            reason = str(self.watcher.status)
-        else:
-            agreed = self.agree.feed(count)
-            reason = str(count.reason or "")
-        picture = self.annotate(frame, count) if self.annotate is not None else frame
-        picture = crop_to_board(picture, count, self.layout)
+        settled = self.watcher.add(count)
+        agreed = dict(settled.ponds) if settled is not None else None
+        reason = str(self.watcher.status)
+        picture = crop_to_board(self.annotate(frame, count), count, self.layout)
         return BoardRead(
             downscale(picture, *PICTURE_MAX),
             agreed,
@@ -177,13 +139,3 @@ def crop_to_board(picture: Any, count: Any, layout: Any, margin: float = 0.06) -
     if x1 - x0 < 16 or y1 - y0 < 16:
         return picture
     return picture[y0:y1, x0:x1]
-
-
-def _annotator() -> Callable[[Any, Any], Any] | None:
-    """``vision.pond``'s ``annotate_board(frame, count)`` wherever it lives, if it is there."""
-    for name in ("vision.pond.annotate", "vision.pond", "vision.annotate"):
-        module = _module(name)
-        fn = getattr(module, "annotate_board", None) if module is not None else None
-        if fn is not None:
-            return fn  # type: ignore[no-any-return]
-    return None

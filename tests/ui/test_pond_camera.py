@@ -15,8 +15,6 @@ from companion.games.pond.events import NextPhase, board_from_json
 from companion.session import SessionInfo
 from tests.ui.conftest import press, render, tap, wait_for
 
-pytest.importorskip("vision.pond.count")
-
 
 @pytest.fixture(scope="module")
 def board_photo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:

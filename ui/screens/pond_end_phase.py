@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
 from ui import pond_view as view
-from ui.pond_camera import BoardRead, BoardScanner, pieces_for, vision_available
+from ui.pond_camera import BoardRead, BoardScanner, pieces_for
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
 from ui.widgets.common import BigButton
@@ -174,11 +174,6 @@ class PondEndPhaseScreen(BaseScreen):
 
     def start_scan(self) -> None:
         self.stop_scan()
-        if not vision_available():
-            self.status_text = "No board counting on this machine: enter the control by hand."
-            self.by_hand = self.mode == "end"
-            self.refresh()
-            return
         try:
             camera = self.app.use_camera("pond")
             pieces = pieces_for(Path(self.app.config.data.folder))
@@ -355,25 +350,23 @@ def _name_of(st: Any, faction: str) -> str:
 
 
 def demo(app: Any) -> None:
-    """Ana's End Phase with a board of a few ponds (typed, as the camera would give it)."""
+    """A 4-player End Phase whose board is read from the bundled demo photos, as in play."""
+    from companion.games.base import Player
+    from companion.session import SessionInfo
+    from ui.demo import demo_source
+    from ui.pond_camera import AGREE
     from ui.widgets.warnings_banner import hide_banner
 
     hide_banner(app)
-    from ui.screens.pond_tracker import start_demo_game
-
-    start_demo_game(app)
+    factions = (("Ana", "wizard"), ("Ben", "pumpkin"), ("Cy", "banana"), ("Dee", "cowboy"))
+    app.start_session(SessionInfo("pond", tuple(Player(n, {"faction": f}) for n, f in factions)))
     app.play(NextPhase())
     app.play(NextPhase())
     screen = app.go("pond_end_phase", mode="end")
     screen.stop_scan()
-    st = app.live.state
-    board = st.board
-    ids = st.layout.pond_ids
-    for pid, faction, n in ((ids[0], "wizard", 2), (ids[1], "wizard", 1), (ids[2], "pumpkin", 2)):
-        board = view.edit_pond(board, pid, faction=faction, frogs_delta=n)
-    board = view.edit_pond(board, ids[1], lilypad="wizard")
-    screen.board = board
-    screen.by_hand = False
-    screen.have_board = True
-    screen.status_text = "Board read. Tap a pond to correct it, the picture to see it big."
-    screen.refresh()
+    camera = demo_source("pond")  # its own, so the frames start at the first photo
+    scanner = BoardScanner(camera, screen.state().layout, screen.on_read, screen.on_error)
+    screen.scanner = scanner  # as while scanning: the picture shown is the camera's
+    for _ in range(AGREE):  # the watcher reports the board once AGREE frames agree
+        screen.on_read(scanner.read_once())
+    camera.close()
