@@ -8,12 +8,12 @@ screens keep the ponds in a ``LocalPonds`` with the same undo/redo.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from companion.errors import CompanionError
 from companion.games.pondscape.tableau import (
     FrogCard,
     HabitatCard,
@@ -118,19 +118,30 @@ def undo(app: Any, local: LocalPonds, redo: bool = False) -> None:
         app.revision += 1
 
 
-@lru_cache(maxsize=1)
-def catalog_habitats() -> tuple[str, ...]:
-    """Habitat types printed in the sample catalog (offered when correcting a cell)."""
-    path = Path(__file__).resolve().parent.parent / "vision" / "data" / "sample-catalog.json"
+def catalog_path(app: Any) -> Path:
+    """The owner's catalog in the data folder if there is one, else the sample catalog."""
+    from vision.catalog import SAMPLE_CATALOG
+
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        own = Path(app.config.data.folder) / "pondscape-catalog.json"
+    except AttributeError:
+        return SAMPLE_CATALOG
+    return own if own.is_file() else SAMPLE_CATALOG
+
+
+@lru_cache(maxsize=4)
+def catalog_habitats(path: Path) -> tuple[str, ...]:
+    """Habitat types printed in the catalog at ``path`` (offered when correcting a cell)."""
+    from vision.catalog import load_catalog
+
+    try:
+        catalog = load_catalog(path)
+    except CompanionError:
         return ()
     found: list[str] = []
-    for card in dict(data.get("cards", {})).values():
-        for side in ("front", "back"):
-            obj = card.get(side) if isinstance(card, dict) else None
-            habitat = obj.get("habitat") if isinstance(obj, dict) else None
+    for sides in catalog.cards.values():
+        for card in (sides.front, sides.back):
+            habitat = getattr(card, "habitat", None)
             if isinstance(habitat, str) and habitat not in found:
                 found.append(habitat)
     return tuple(found)

@@ -9,7 +9,6 @@ slow tag reading runs. When enough frames agree the pond is recorded (a
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from kivy.graphics import Color, Line
@@ -31,17 +30,6 @@ TAG_COLOURS = {
     "stray": (1.0, 0.3, 0.3, 1),
 }
 GRID_COLOUR = (0.4, 0.8, 1.0, 0.9)
-
-
-def catalog_path(app: Any) -> Path:
-    """The owner's catalog in the data folder if there is one, else the sample catalog."""
-    from vision.catalog import SAMPLE_CATALOG
-
-    try:
-        own = Path(app.config.data.folder) / "pondscape-catalog.json"
-    except AttributeError:
-        return SAMPLE_CATALOG
-    return own if own.is_file() else SAMPLE_CATALOG
 
 
 class ScanOverlay(Widget):
@@ -114,7 +102,7 @@ class PondscapeScanScreen(BaseScreen):
         try:
             from vision.catalog import load_catalog
 
-            catalog = load_catalog(catalog_path(self.app))
+            catalog = load_catalog(ps.catalog_path(self.app))
             camera = cached(self.app.use_camera("pondscape"))
         except (CompanionError, OSError, ImportError) as exc:
             self.on_error(str(exc))
@@ -195,7 +183,7 @@ class PondscapeScanScreen(BaseScreen):
         from vision.catalog import load_catalog
 
         try:
-            food = tuple(load_catalog(catalog_path(self.app)).food_cards.values())[:5]
+            food = tuple(load_catalog(ps.catalog_path(self.app)).food_cards.values())[:5]
         except CompanionError:
             food = ps.DEMO_FOOD
         self.finish(PlayerPond(self.player, food))

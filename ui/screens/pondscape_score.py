@@ -262,7 +262,8 @@ class PondscapeScoreScreen(BaseScreen):
         self.editor.open()
 
     def habitat_types(self) -> list[str]:
-        return view.habitat_choices(list(self.ponds().values()), ps.catalog_habitats())
+        habitats = ps.catalog_habitats(ps.catalog_path(self.app))
+        return view.habitat_choices(list(self.ponds().values()), habitats)
 
     def correct_cell(self, row: int, column: int, kind: str, value: Any) -> None:
         player = self.pond()
