@@ -12,12 +12,12 @@ Pure Python: no numpy here, so the command line can validate a file cheaply.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.jsonfile import read_json_file
 
 FORMAT = "pond-pieces/1"
 #: The four factions of the box, in the order the rulebook lists them.
@@ -134,16 +134,7 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
 def read_pieces_file(path: str | Path | None = None) -> Pieces:
     """Read and validate a ``pond-pieces/1`` file (the shipped default when ``path`` is None)."""
     p = Path(path) if path is not None else DEFAULT_PIECES_PATH
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BadFileError(f"{p}: no such pieces file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BadFileError(f"{p}: cannot read the pieces file ({exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise BadFileError(f"{p}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = read_json_file(p, "the pieces file")
     return load_pieces(data, str(p))
 
 

@@ -53,7 +53,7 @@ def test_pieces_bad_field_is_named(change: Any, message: str) -> None:
 
 
 def test_pieces_file_errors_name_the_file(tmp_path: Path) -> None:
-    with pytest.raises(BadFileError, match="no such pieces file"):
+    with pytest.raises(BadFileError, match="cannot read the pieces file: No such file"):
         read_pieces_file(tmp_path / "nope.json")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json", encoding="utf-8")
