@@ -7,6 +7,7 @@ says whose turn and which phase it is and what comes next.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -28,3 +29,13 @@ class TurnFlow:
         if self.phase_index + 1 < len(self.phases):
             return replace(self, phase_index=self.phase_index + 1)
         return replace(self, seat=(self.seat + 1) % self.players, phase_index=0, turn=self.turn + 1)
+
+
+@dataclass(frozen=True)
+class NextTurn:
+    """``{"type": "next_turn"}``: the seat to play has finished their turn (any game)."""
+
+    type: str = "next_turn"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": self.type}

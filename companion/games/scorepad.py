@@ -14,7 +14,7 @@ from typing import Any
 
 from companion.errors import BadFileError
 from companion.games.base import JSON, Event, Player, SetupStep, Violation
-from companion.turns import TurnFlow
+from companion.turns import NextTurn, TurnFlow
 
 
 @dataclass(frozen=True)
@@ -25,14 +25,6 @@ class Points:
 
     def to_json(self) -> JSON:
         return {"type": self.type, "player": self.player, "amount": self.amount}
-
-
-@dataclass(frozen=True)
-class NextTurn:
-    type: str = "next_turn"
-
-    def to_json(self) -> JSON:
-        return {"type": self.type}
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from companion.games.base import JSON, Event, Player, SetupStep, Violation
 from companion.games.pondscape.scoring import Ranking, rank_sheets, score_player
 from companion.games.pondscape.solo import achievement
 from companion.games.pondscape.tableau import PlayerPond, Tableau, parse_player, player_to_json
-from companion.turns import TurnFlow
+from companion.turns import NextTurn, TurnFlow
 
 ROUNDS = 15
 CROAKER = "Croaker"
@@ -43,16 +43,6 @@ class PondEvent:
 
     def to_json(self) -> JSON:
         return {"type": self.type, "player": self.player, "pond": player_to_json(self.pond)}
-
-
-@dataclass(frozen=True)
-class NextTurn:
-    """The seat to play has finished their turn."""
-
-    type: str = "next_turn"
-
-    def to_json(self) -> JSON:
-        return {"type": self.type}
 
 
 @dataclass(frozen=True)
