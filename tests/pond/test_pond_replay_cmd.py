@@ -141,6 +141,7 @@ def test_replay_not_json_or_missing_or_other_game(
         json.dumps({"format": "session/1", "game": "scorepad", "players": [{"name": "A"}]})
     )
     assert main(["replay", str(other)]) == 2
-    assert "pad.json: field 'game' is 'scorepad'; replay reads Pond sessions" in (
-        capsys.readouterr().err
+    assert (
+        "pad.json: field 'game' is 'scorepad'; replay reads sessions of the games with an "
+        "engine (pond)" in capsys.readouterr().err
     )

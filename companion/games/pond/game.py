@@ -122,5 +122,16 @@ class Pond:
             f"{st.supply} VP left in the supply"
         )
 
+    # What ``pond-companion replay`` prints (companion.commands.replay_cmd asks every game).
+    def report(self, live: Any) -> JSON:
+        from companion.games.pond.report import replay_report
+
+        return replay_report(live)
+
+    def format_report(self, report: JSON) -> str:
+        from companion.games.pond.report import format_report
+
+        return format_report(report)
+
 
 GAME: Game[PondState] = Pond()
