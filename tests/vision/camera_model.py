@@ -1,0 +1,393 @@
+"""A camera as a camera, for the tests' scene generators (test code, not shipped; game-agnostic).
+
+What it models, each assumption written beside it:
+
+- **Pinhole camera with a pose** (``Camera``, ``camera_pose``): the world is the table plane in
+  millimetres, x to the right, y away from the player ("down" the board picture), heights above
+  the table positive. The camera sits ``distance_mm`` from a target point on the table, its axis
+  ``tilt_deg`` off the vertical (0 = straight down), leaning from the side ``azimuth_deg`` says
+  (0 = from the player's side, +y). Default lens: the Raspberry Pi Camera Module 3's, about 66
+  degrees horizontal field of view, the same for 4608x2592 and the binned 2304x1296 (``SIZES``).
+  No lens distortion is modelled (the Module 3's is small and the markers fit a homography).
+- **Projection** of any 3D point (``project``), of the table plane or a plane at a height
+  (``plane_homography``), and a planar texture rendered through that homography
+  (``render_plane``), so textured art is seen in perspective, not pasted flat.
+- **Light** in the scene, before the sensor: lamp glare as a smooth, bright, desaturated blob
+  (``add_glare``, a semi-gloss surface reflecting a lamp), light falling off across the table
+  (``light_falloff``), and a white-balance shift (``white_balance``, ``warm_gains``): a warmer or
+  colder lamp than at calibration.
+- **Sensor** (``sensor``): lens blur, then an RGGB-style Bayer mosaic (one colour per photosite),
+  shot noise (variance proportional to the signal) plus read noise, 10-bit quantisation, the
+  demosaic an ISP does, and optionally JPEG.
+
+Images are BGR; scene radiance is float32 0-255 ("display" values, no gamma model), the
+sensor's output uint8 (H, W, 3).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+F32 = npt.NDArray[np.float32]
+F64 = npt.NDArray[np.float64]
+U8 = npt.NDArray[np.uint8]
+
+#: Camera Module 3 (IMX708): full resolution and the 2x2-binned mode, same field of view.
+SIZES: dict[str, tuple[int, int]] = {"full": (4608, 2592), "binned": (2304, 1296)}
+#: Camera Module 3 standard lens: about 66 degrees horizontal (102 for the wide version).
+HFOV_DEG = 66.0
+
+
+@dataclass(frozen=True)
+class Camera:
+    """A pinhole camera: ``size`` (w, h) px, horizontal field of view, pose in table mm.
+
+    Internally the world is right-handed with Z pointing INTO the table (x right, y down the
+    board picture), so a height ``h`` above the table is ``Z = -h``; ``rotation`` rows are the
+    camera's right, down and forward axes (OpenCV's camera frame), a proper rotation.
+    """
+
+    size: tuple[int, int]
+    hfov_deg: float
+    centre_mm: tuple[float, float, float]  # camera centre: x, y, height above the table
+    rotation: tuple[tuple[float, ...], ...]  # 3x3, world -> camera
+
+    @property
+    def focal_px(self) -> float:
+        return (self.size[0] / 2) / math.tan(math.radians(self.hfov_deg) / 2)
+
+    @property
+    def K(self) -> F64:
+        f = self.focal_px
+        return np.array([[f, 0, self.size[0] / 2], [0, f, self.size[1] / 2], [0, 0, 1]], np.float64)
+
+    @property
+    def R(self) -> F64:
+        return np.array(self.rotation, np.float64)
+
+    @property
+    def C(self) -> F64:
+        """Camera centre in the internal frame (Z into the table)."""
+        x, y, h = self.centre_mm
+        return np.array([x, y, -h], np.float64)
+
+    def to_camera(self, xyh: npt.ArrayLike) -> F64:
+        """(N, 3) table points (x, y, height) -> camera coordinates (N, 3), z = depth."""
+        p = np.atleast_2d(np.asarray(xyh, np.float64))
+        world = np.c_[p[:, 0], p[:, 1], -p[:, 2]]
+        return (self.R @ (world - self.C).T).T
+
+    def project(self, xyh: npt.ArrayLike) -> F64:
+        """(N, 3) table points (x, y, height above the table, mm) -> (N, 2) image px."""
+        cam = self.to_camera(xyh)
+        uv = (self.K @ cam.T).T
+        return uv[:, :2] / uv[:, 2:3]
+
+    def depth(self, xyh: npt.ArrayLike) -> F64:
+        """Distance along the camera axis of each point (for painter's ordering)."""
+        return self.to_camera(xyh)[:, 2]
+
+    def plane_homography(self, height_mm: float = 0.0) -> F64:
+        """3x3 homography: (x, y) mm on the plane ``height_mm`` above the table -> image px."""
+        r = self.R
+        t = r[:, 2] * (-height_mm) - r @ self.C
+        h = self.K @ np.column_stack([r[:, 0], r[:, 1], t])
+        return h / h[2, 2]
+
+    def nadir_mm(self) -> tuple[float, float]:
+        """The table point straight below the camera centre."""
+        return self.centre_mm[0], self.centre_mm[1]
+
+    def view_angle_deg(self, x: float, y: float) -> float:
+        """Angle between the vertical and the ray from the camera to table point (x, y)."""
+        cx, cy, h = self.centre_mm
+        return math.degrees(math.atan2(math.hypot(x - cx, y - cy), h))
+
+    def mm_per_px_at(self, x: float, y: float) -> float:
+        """Approximate table millimetres per image pixel around table point (x, y)."""
+        p = self.project([[x, y, 0], [x + 1, y, 0], [x, y + 1, 0]])
+        (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
+        return 1.0 / math.sqrt(abs(ax * by - ay * bx))
+
+
+def camera_pose(
+    size: tuple[int, int],
+    distance_mm: float,
+    tilt_deg: float,
+    *,
+    target_mm: tuple[float, float] = (0.0, 0.0),
+    azimuth_deg: float = 0.0,
+    roll_deg: float = 0.0,
+    hfov_deg: float = HFOV_DEG,
+) -> Camera:
+    """A camera ``distance_mm`` from ``target_mm`` on the table, looking at it.
+
+    Its axis is ``tilt_deg`` off the vertical, leaning from the side given by ``azimuth_deg``
+    (0: the camera is on the player's side, +y, looking away from them; 90: on the -x side).
+    The image stays upright as the player sees the table (image x ~ table x at azimuth 0);
+    ``roll_deg`` turns the camera about its axis.
+    """
+    t, a = math.radians(tilt_deg), math.radians(azimuth_deg)
+    tx, ty = target_mm
+    direction = np.array([-math.sin(a), math.cos(a)])  # from the target towards the camera
+    cx, cy = np.array([tx, ty]) + direction * distance_mm * math.sin(t)
+    height = distance_mm * math.cos(t)
+    centre = np.array([cx, cy, -height])
+    fwd = np.array([tx, ty, 0.0]) - centre
+    fwd /= np.linalg.norm(fwd)
+    x_hint = np.array([math.cos(a), math.sin(a), 0.0])
+    right = x_hint - (x_hint @ fwd) * fwd
+    right /= np.linalg.norm(right)
+    down = np.cross(fwd, right)
+    r = math.radians(roll_deg)
+    right, down = (
+        math.cos(r) * right + math.sin(r) * down,
+        -math.sin(r) * right + math.cos(r) * down,
+    )
+    rot = np.vstack([right, down, fwd])
+    return Camera(
+        size=size,
+        hfov_deg=hfov_deg,
+        centre_mm=(float(cx), float(cy), float(height)),
+        rotation=tuple(tuple(float(v) for v in row) for row in rot),
+    )
+
+
+def fit_distance(
+    size: tuple[int, int],
+    tilt_deg: float,
+    rect_mm: tuple[float, float, float, float],
+    *,
+    margin: float = 0.03,
+    azimuth_deg: float = 0.0,
+    hfov_deg: float = HFOV_DEG,
+) -> float:
+    """The shortest distance at which the rectangle (x0, y0, x1, y1) fills the view.
+
+    The camera looks at the rectangle's centre; ``margin`` is the fraction of the frame kept
+    free on every side.
+    """
+    x0, y0, x1, y1 = rect_mm
+    pts = np.array([[x0, y0, 0], [x1, y0, 0], [x1, y1, 0], [x0, y1, 0]], np.float64)
+    w, h = size
+    lo, hi = 50.0, 20000.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        cam = camera_pose(
+            size,
+            mid,
+            tilt_deg,
+            target_mm=((x0 + x1) / 2, (y0 + y1) / 2),
+            azimuth_deg=azimuth_deg,
+            hfov_deg=hfov_deg,
+        )
+        uv = cam.project(pts)
+        inside = (
+            (uv[:, 0] >= margin * w).all()
+            and (uv[:, 0] <= (1 - margin) * w).all()
+            and (uv[:, 1] >= margin * h).all()
+            and (uv[:, 1] <= (1 - margin) * h).all()
+            and (cam.depth(pts) > 0).all()
+        )
+        lo, hi = (lo, mid) if inside else (mid, hi)
+    return hi
+
+
+def render_plane(
+    texture: F32,
+    texture_ppm: float,
+    camera: Camera,
+    *,
+    origin_mm: tuple[float, float] = (0.0, 0.0),
+    height_mm: float = 0.0,
+    background: F32 | None = None,
+    mask: npt.NDArray[np.uint8] | None = None,
+) -> tuple[F32, npt.NDArray[np.uint8]]:
+    """Render a planar ``texture`` (float32 BGR, ``texture_ppm`` px per mm, its pixel (0, 0)
+    at table point ``origin_mm``) as the camera sees it, over ``background``.
+
+    Returns the image and the coverage mask (uint8 0-255). The texture should be no coarser
+    than the camera's sampling of it (texture_ppm >= camera px per mm) or it will look soft;
+    finer textures are pre-shrunk with a pyramid so they do not alias.
+    """
+    w, h = camera.size
+    # Shrink the texture while it is more than twice as fine as the image samples it.
+    cx = origin_mm[0] + texture.shape[1] / texture_ppm / 2
+    cy = origin_mm[1] + texture.shape[0] / texture_ppm / 2
+    cam_ppm = 1.0 / camera.mm_per_px_at(cx, cy)
+    tex, m = texture, (np.full(texture.shape[:2], 255, np.uint8) if mask is None else mask)
+    ppm = texture_ppm
+    while ppm > 2.2 * cam_ppm and min(tex.shape[:2]) > 8:
+        tex = cv2.pyrDown(tex)
+        m = cv2.pyrDown(m)
+        ppm /= 2
+    to_tex = np.array(
+        [[ppm, 0, -origin_mm[0] * ppm], [0, ppm, -origin_mm[1] * ppm], [0, 0, 1]], np.float64
+    )
+    img_from_tex = camera.plane_homography(height_mm) @ np.linalg.inv(to_tex)
+    out = cv2.warpPerspective(
+        tex, img_from_tex, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+    )
+    cover = cv2.warpPerspective(
+        m, img_from_tex, (w, h), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT
+    )
+    if background is None:
+        return out, cover
+    a = cover.astype(np.float32)[..., None] / 255
+    return (background * (1 - a) + out * a).astype(np.float32), cover
+
+
+# ---------------------------------------------------------------- light
+
+
+def _radial_field(
+    size: tuple[int, int], centre: tuple[float, float], sigma: tuple[float, float], angle: float
+) -> F32:
+    w, h = size
+    step = 4
+    yy, xx = np.mgrid[0:h:step, 0:w:step].astype(np.float32)
+    ca, sa = math.cos(angle), math.sin(angle)
+    dx, dy = xx - centre[0], yy - centre[1]
+    u = (dx * ca + dy * sa) / sigma[0]
+    v = (-dx * sa + dy * ca) / sigma[1]
+    small = np.exp(-0.5 * (u * u + v * v)).astype(np.float32)
+    return cv2.resize(small, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def glare_alpha(
+    size: tuple[int, int],
+    centre_px: tuple[float, float],
+    radius_px: float,
+    strength: float = 0.8,
+    *,
+    elongation: float = 1.4,
+    angle_deg: float = 0.0,
+) -> F32:
+    """A lamp's reflection on a semi-gloss surface: a smooth elliptical blob, peak ``strength``.
+
+    The profile is a Gaussian core plus a wider, fainter halo, so it has no hard edge.
+    """
+    a = math.radians(angle_deg)
+    core = _radial_field(size, centre_px, (radius_px * elongation / 2, radius_px / 2), a)
+    halo = _radial_field(size, centre_px, (radius_px * elongation, radius_px), a)
+    return np.clip(strength * (0.75 * core + 0.25 * halo), 0, 1).astype(np.float32)
+
+
+def add_glare(
+    img: F32,
+    centre_px: tuple[float, float],
+    radius_px: float,
+    strength: float = 0.8,
+    *,
+    tint_bgr: tuple[float, float, float] = (245.0, 250.0, 255.0),
+    elongation: float = 1.4,
+    angle_deg: float = 0.0,
+    mask: npt.NDArray[np.uint8] | None = None,
+) -> F32:
+    """Blend the lamp's near-white reflection into ``img`` (scene radiance, float32 BGR).
+
+    Bright and desaturated where it is strong; ``mask`` (uint8) limits it to the glossy
+    surface (the board), since the table may be matte.
+    """
+    alpha = glare_alpha(
+        img.shape[1::-1], centre_px, radius_px, strength, elongation=elongation, angle_deg=angle_deg
+    )
+    if mask is not None:
+        alpha *= mask.astype(np.float32) / 255
+    a = alpha[..., None]
+    tint = np.array(tint_bgr, np.float32)
+    return (img * (1 - a) + tint * a + img * a * 0.15).astype(np.float32)
+
+
+def light_falloff(
+    size: tuple[int, int], darker: float, angle_deg: float, *, centre_bright: float = 0.0
+) -> F32:
+    """A gain field: one side of the frame ``darker`` (0-1) darker than the other along
+    ``angle_deg``; ``centre_bright`` adds a lamp-centred bump. Multiply radiance by it."""
+    w, h = size
+    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    a = math.radians(angle_deg)
+    t = (xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)
+    t = (t - t.min()) / max(float(t.max() - t.min()), 1e-6)
+    gain = 1 - darker * t
+    if centre_bright:
+        r2 = ((xx - w / 2) / w) ** 2 + ((yy - h / 2) / h) ** 2
+        gain = gain * (1 + centre_bright * np.exp(-r2 * 4))
+    return cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def warm_gains(amount: float) -> tuple[float, float, float]:
+    """BGR gains of a light ``amount`` warmer (>0) or colder (<0) than the calibration light,
+    as a camera with fixed white balance sees it (0.15: roughly 3000 K against 4000 K)."""
+    return (1.0 - amount, 1.0 - 0.15 * amount, 1.0 + amount)
+
+
+def white_balance(img: F32, gains_bgr: tuple[float, float, float]) -> F32:
+    """Scale each channel (a lamp of another colour, white balance fixed)."""
+    return (img * np.array(gains_bgr, np.float32)).astype(np.float32)
+
+
+# ---------------------------------------------------------------- sensor
+
+_BAYER_TO_BGR = {
+    "ea": cv2.COLOR_BayerBG2BGR_EA,
+    "bilinear": cv2.COLOR_BayerBG2BGR,
+    "vng": cv2.COLOR_BayerBG2BGR_VNG,
+}
+
+
+def mosaic(img: F32) -> F32:
+    """Keep one colour per photosite, in the pattern OpenCV's ``BayerBG`` decodes.
+
+    OpenCV names patterns from the second row's second and third pixels, so ``BayerBG`` is the
+    sensor layout R G / G B (IMX708's RGGB)."""
+    h, w = img.shape[:2]
+    raw = np.empty((h, w), np.float32)
+    raw[0::2, 0::2] = img[0::2, 0::2, 2]  # R
+    raw[0::2, 1::2] = img[0::2, 1::2, 1]  # G
+    raw[1::2, 0::2] = img[1::2, 0::2, 1]  # G
+    raw[1::2, 1::2] = img[1::2, 1::2, 0]  # B
+    return raw
+
+
+def sensor(
+    img: F32,
+    rng: np.random.Generator,
+    *,
+    blur_sigma: float = 0.6,
+    shot_gain: float = 0.08,
+    read_noise: float = 1.5,
+    demosaic: str = "bilinear",
+    jpeg_quality: int | None = None,
+) -> U8:
+    """Photograph scene radiance ``img`` (float32 BGR 0-255) with a Bayer sensor.
+
+    ``blur_sigma``: the lens's blur in pixels before the mosaic. Noise per photosite has
+    variance ``shot_gain * value + read_noise**2`` (8-bit units: sigma about 4 at 200 with the
+    defaults, like a Camera Module 3 at moderate indoor ISO). The signal is clipped (saturation
+    makes glare white), quantised to 10 bits, demosaiced by OpenCV (``demosaic``: "bilinear",
+    "ea" or "vng") and returned as uint8 BGR, optionally through JPEG at ``jpeg_quality``.
+    """
+    h, w = img.shape[:2]
+    h2, w2 = h - h % 2, w - w % 2
+    src = img[:h2, :w2]
+    if blur_sigma > 0:
+        src = cv2.GaussianBlur(src, (0, 0), blur_sigma)
+    raw = mosaic(np.clip(src, 0, None).astype(np.float32))
+    sigma = np.sqrt(shot_gain * raw + read_noise**2)
+    raw = raw + sigma * rng.standard_normal(raw.shape, dtype=np.float32)
+    raw10 = np.clip(np.round(raw * 4), 0, 1023).astype(np.uint16)
+    bgr16 = cv2.cvtColor(raw10, _BAYER_TO_BGR[demosaic])
+    out = np.clip((bgr16.astype(np.float32) + 2) / 4, 0, 255).astype(np.uint8)
+    if (h2, w2) != (h, w):
+        out = cv2.copyMakeBorder(out, 0, h - h2, 0, w - w2, cv2.BORDER_REPLICATE)
+    if jpeg_quality is not None and jpeg_quality < 100:
+        ok, buf = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
+        assert ok
+        out = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return out.astype(np.uint8)

@@ -1,0 +1,145 @@
+"""The tests' camera model (tests/vision/camera_model.py) behaves like a camera."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+
+def _load() -> Any:
+    name = "camera_model"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(
+            name, Path(__file__).with_name("camera_model.py")
+        )
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+cm = _load()
+
+
+def test_camera_model_straight_down_looks_at_its_target_with_the_module3_field_of_view() -> None:
+    cam = cm.camera_pose((4608, 2592), 850.0, 0.0, target_mm=(300.0, 200.0))
+    u, v = cm.Camera.project(cam, [[300.0, 200.0, 0.0]])[0]
+    assert (u, v) == pytest.approx((2304.0, 1296.0), abs=1e-6)
+    # 66 degrees across 850 mm: 2 * 850 * tan(33) = 1104 mm over 4608 px.
+    assert cam.mm_per_px_at(300, 200) == pytest.approx(2 * 850 * math.tan(math.radians(33)) / 4608)
+    # Upright: table x to the right, table y down the image.
+    p = cam.project([[310.0, 200.0, 0.0], [300.0, 210.0, 0.0]])
+    assert p[0][0] > u and p[1][1] > v
+    # The binned mode sees the same field at half the pixels.
+    half = cm.camera_pose((2304, 1296), 850.0, 0.0, target_mm=(300.0, 200.0))
+    assert half.mm_per_px_at(300, 200) == pytest.approx(2 * cam.mm_per_px_at(300, 200))
+
+
+def test_camera_model_tilted_camera_leans_from_the_player_side() -> None:
+    cam = cm.camera_pose((4608, 2592), 600.0, 30.0, target_mm=(0.0, 0.0))
+    x, y, h = cam.centre_mm
+    assert h == pytest.approx(600 * math.cos(math.radians(30)))
+    assert (x, y) == pytest.approx((0.0, 600 * math.sin(math.radians(30))))
+    # Perspective: the far side of the table (small y) looks smaller than the near side.
+    assert cam.mm_per_px_at(0, -150) > cam.mm_per_px_at(0, 150)
+    assert cam.view_angle_deg(0, 0) == pytest.approx(30.0)
+
+
+def test_camera_model_plane_homography_agrees_with_projection_at_any_height() -> None:
+    cam = cm.camera_pose((2304, 1296), 700.0, 25.0, target_mm=(100.0, 50.0), azimuth_deg=40)
+    pts = np.array([[80.0, 30.0], [150.0, 90.0], [60.0, 120.0]])
+    for height in (0.0, 11.0):
+        hom = cam.plane_homography(height)
+        via_h = cv2.perspectiveTransform(pts.reshape(-1, 1, 2), hom).reshape(-1, 2)
+        direct = cam.project(np.c_[pts, np.full(3, height)])
+        assert via_h == pytest.approx(direct, abs=1e-6)
+
+
+def test_camera_model_a_prism_top_lands_h_tan_theta_beyond_its_base_away_from_the_nadir() -> None:
+    """The relation the counter relies on: a piece's top, mapped to the table plane, is
+    shifted from its base by h * tan(view angle), away from the point below the camera."""
+    cam = cm.camera_pose((4608, 2592), 650.0, 30.0, target_mm=(300.0, 300.0))
+    base = np.array([250.0, 180.0])
+    h = 11.0
+    top_img = cam.project([[*base, h]])
+    back = cv2.perspectiveTransform(
+        top_img.reshape(-1, 1, 2), np.linalg.inv(cam.plane_homography(0.0))
+    ).reshape(2)
+    nadir = np.array(cam.nadir_mm())
+    shift = back - base
+    away = (base - nadir) / np.linalg.norm(base - nadir)
+    theta = math.radians(cam.view_angle_deg(*base))
+    assert np.linalg.norm(shift) == pytest.approx(
+        h * math.tan(theta) * cam.centre_mm[2] / (cam.centre_mm[2] - h), rel=1e-6
+    )
+    assert float(shift @ away) / np.linalg.norm(shift) == pytest.approx(1.0, abs=1e-9)
+
+
+def test_camera_model_fit_distance_fits_the_rectangle_in_the_frame() -> None:
+    rect = (0.0, 0.0, 600.0, 600.0)
+    for tilt in (0.0, 30.0):
+        d = cm.fit_distance((4608, 2592), tilt, rect, margin=0.02)
+        cam = cm.camera_pose((4608, 2592), d, tilt, target_mm=(300.0, 300.0))
+        uv = cam.project([[0, 0, 0], [600, 0, 0], [600, 600, 0], [0, 600, 0]])
+        assert (uv >= 0).all() and (uv[:, 0] <= 4608).all() and (uv[:, 1] <= 2592).all()
+        # A little closer and it no longer fits.
+        closer = cm.camera_pose((4608, 2592), d * 0.95, tilt, target_mm=(300.0, 300.0))
+        uv = closer.project([[0, 0, 0], [600, 0, 0], [600, 600, 0], [0, 600, 0]])
+        assert (uv < 0.02 * 2592).any() or (uv[:, 1] > 0.98 * 2592).any()
+
+
+def test_camera_model_render_plane_puts_the_texture_where_the_camera_projects_it() -> None:
+    cam = cm.camera_pose((1200, 800), 500.0, 20.0, target_mm=(50.0, 50.0))
+    tex = np.zeros((400, 400, 3), np.float32)  # 100 mm square at 4 px/mm
+    tex[180:220, 180:220] = 255.0  # a white 10 mm square at the centre
+    img, cover = cm.render_plane(tex, 4.0, cam)
+    u, v = cam.project([[50.0, 50.0, 0.0]])[0]
+    assert img[round(v), round(u)].min() > 200
+    corner = cam.project([[2.0, 2.0, 0.0]])[0]
+    assert cover[round(corner[1]), round(corner[0])] > 200
+    assert cover[5, 5] == 0
+
+
+def test_camera_model_sensor_keeps_colours_and_adds_bayer_noise() -> None:
+    rng = np.random.default_rng(1)
+    flat = np.zeros((200, 200, 3), np.float32)
+    flat[:, :100] = (40, 60, 200)  # a red patch (BGR)
+    flat[:, 100:] = 128
+    out = cm.sensor(flat, rng).astype(np.float32)
+    red = out[50:150, 20:80].reshape(-1, 3).mean(axis=0)
+    grey = out[50:150, 120:180].reshape(-1, 3)
+    assert red == pytest.approx([40, 60, 200], abs=4)
+    assert grey.mean(axis=0) == pytest.approx([128, 128, 128], abs=2)
+    # Shot + read noise at 128: sigma ~ sqrt(0.08 * 128 + 1.5^2) ~ 3.5 per photosite; the
+    # demosaic averages neighbours, so the output's is smaller but clearly there.
+    assert 1.0 < grey[:, 1].std() < 4.0
+    # The mosaic leaves colour fringes on a sharp red/grey edge that a flat render has not.
+    edge = out[50:150, 98:102]
+    assert edge.std() > 5
+
+
+def test_camera_model_glare_is_bright_desaturated_and_smooth() -> None:
+    img = np.zeros((400, 600, 3), np.float32)
+    img[:] = (60, 140, 90)  # green land
+    lit = cm.add_glare(img, (300.0, 200.0), 80.0, 0.9)
+    c = lit[200, 300]
+    assert c.min() > 180  # bright
+    assert (c.max() - c.min()) < 0.3 * c.max()  # desaturated
+    assert lit[10, 10] == pytest.approx(img[10, 10], abs=1)  # far away: untouched
+    # Smooth: no step larger than a few levels between neighbouring pixels.
+    assert np.abs(np.diff(lit[:, :, 1], axis=1)).max() < 6
+
+
+def test_camera_model_white_balance_warms_the_picture() -> None:
+    img = np.full((4, 4, 3), 100.0, np.float32)
+    warm = cm.white_balance(img, cm.warm_gains(0.15))
+    b, g, r = warm[0, 0]
+    assert r > g > b
