@@ -18,10 +18,13 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
-from companion.games.pondscape.tableau import Card, WaterCard, parse_card
+from companion.games.pondscape.scoring import SPECIES_NAMES
+from companion.games.pondscape.tableau import Card, FrogCard, HabitatCard, WaterCard, parse_card
 from companion.jsonfile import read_json_file
 
 FORMAT = "pondscape-catalog/1"
+#: The owner's catalog in the data folder (the app and ``scan pondscape`` look for it there).
+DATA_FOLDER_NAME = "pondscape-catalog.json"
 NUMBER_RE = re.compile(r"^[0-9A-Z]{1,4}$")
 #: The sample catalog shipped for the demo frames and the tests. Not a real deck.
 SAMPLE_CATALOG = Path(__file__).resolve().parent / "data" / "sample-catalog.json"
@@ -64,6 +67,46 @@ class Catalog:
                 if k.isdigit() and int(k) == int(number):
                     return k
         return None
+
+
+def card_name(card: Card) -> str:
+    """What a player calls a card as it lies.
+
+    "clown tree frog", "reeds habitat", "water card, 3 points".
+    """
+    if isinstance(card, FrogCard):
+        name = SPECIES_NAMES.get(card.species, card.species.replace("-", " "))
+        return name + (" " + "?" * card.wild if card.wild else "")
+    if isinstance(card, HabitatCard):
+        return f"{card.habitat} habitat"
+    return f"water card, {card.points} point{'' if card.points == 1 else 's'}"
+
+
+def side_name(side: str) -> str:
+    return "face up" if side == "F" else "face down"
+
+
+def tag_caption(catalog: Catalog, payload: str) -> tuple[str, ...]:
+    """The lines printed under a tag's payload so 85 stickers can be matched to cards.
+
+    ``PS:001:F`` -> ("ornate horned frog", "FRONT, face up"); ``PS:001:B`` ->
+    ("ornate horned frog", "BACK: water card, 3 points"); a food card ->
+    ("snail", "food card"); a number the catalog does not know -> ().
+    """
+    parts = payload.split(":")
+    if len(parts) != 3:
+        return ()
+    _game, number, side = parts
+    food = catalog.food(number)
+    if food is not None:
+        return (food, "food card")
+    front = catalog.side(number, "F")
+    card = catalog.side(number, side)
+    if front is None or card is None:
+        return ()
+    if side == "B":
+        return (card_name(front), f"BACK: {card_name(card)}")
+    return (card_name(front), "FRONT, face up")
 
 
 def load_catalog_json(data: Any, where: str) -> Catalog:
@@ -117,6 +160,26 @@ def load_catalog_json(data: Any, where: str) -> Catalog:
 def load_catalog(path: str | Path) -> Catalog:
     """Read and validate a catalog file; ``BadFileError`` naming the file and field."""
     return load_catalog_json(read_json_file(path, "the catalog"), str(path))
+
+
+def find_catalog(explicit: str | Path | None, data_folder: str | Path | None) -> tuple[Path, str]:
+    """Which catalog to use, and the words saying which (for the user).
+
+    ``explicit`` (``--catalog``) wins; then ``pondscape-catalog.json`` in the data
+    folder; else the bundled sample catalog.
+    """
+    if explicit is not None:
+        return Path(explicit), f"catalog {explicit}"
+    if data_folder is not None:
+        own = Path(data_folder) / DATA_FOLDER_NAME
+        if own.is_file():
+            return own, f"catalog {own} (from the data folder)"
+    where = (
+        f"no {DATA_FOLDER_NAME} in the data folder {data_folder}"
+        if data_folder
+        else "no data folder"
+    )
+    return SAMPLE_CATALOG, f"the bundled sample catalog {SAMPLE_CATALOG} ({where})"
 
 
 def tag_payloads(catalog: Catalog, game: str = "PS") -> list[str]:

@@ -9,24 +9,30 @@ from pathlib import Path
 
 from companion.errors import BadFileError
 from companion.games.pondscape.tableau import Tableau, load_tableau, tableau_to_json
+from vision.catalog import Catalog, card_name
+from vision.pondscape_scan import PondScan
 
 
-def _grid_text(scan: object) -> list[str]:
-    from vision.pondscape_scan import PondScan
-
-    assert isinstance(scan, PondScan)
-    lines = ["        " + "".join(f"col {c:<6}" for c in range(5))]
+def _grid_text(scan: PondScan, catalog: Catalog) -> list[str]:
+    """The pond as players name it: each row's cards with their side, then the food row."""
+    lines = []
     for r in range(3):
-        cells = []
+        where = " (farthest from the food row)" if r == 0 else ""
+        lines.append(f"row {r}{where}:")
         for c in range(5):
             p = scan.placements.get((r, c))
-            cells.append(f"{p.number}:{'up' if p.side == 'F' else 'dn'}" if p else "  --")
-        lines.append(f"row {r}   " + "".join(f"{x:<10}" for x in cells))
-    food = [scan.food.get(c, "--") for c in range(5)]
+            if p is None or p.card is None:
+                lines.append(f"  column {c}: --")
+                continue
+            front = catalog.side(p.number, "F")
+            if p.side == "F":
+                text = f"{card_name(p.card)}, face up"
+            else:
+                was = f" (its front: {card_name(front)})" if front is not None else ""
+                text = f"{card_name(p.card)}, face down{was}"
+            lines.append(f"  column {c}: {text} [card {p.number}]")
     names = scan.food_row or tuple("?" for _ in range(5))
-    lines.append(
-        "food    " + "".join(f"{n}:{f}"[:9].ljust(10) for n, f in zip(food, names, strict=True))
-    )
+    lines.append("food row: " + ", ".join(names))
     return lines
 
 
@@ -34,12 +40,12 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
     import cv2
 
     from vision.annotate import annotate_pondscape
-    from vision.catalog import load_catalog
-    from vision.commands.tags_cmd import decoder_settings
+    from vision.commands.tags_cmd import catalog_for, decoder_settings
     from vision.frames import read_image
     from vision.pondscape_scan import scan_frame, vote
 
-    catalog = load_catalog(args.catalog)
+    catalog, which = catalog_for(args)
+    print(f"using {which}", file=sys.stderr)
     primary, second = decoder_settings(args)
     frames = []
     scans = []
@@ -74,7 +80,7 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
         print(text)
     else:
         print(f"{args.player}: {len(scan.placements)} of 15 cells read from {len(frames)} image(s)")
-        for line in _grid_text(scan):
+        for line in _grid_text(scan, catalog):
             print(line)
         if scan.foreign:
             print(f"{scan.foreign} other QR code(s) in view, not ours: ignored")

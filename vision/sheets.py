@@ -1,29 +1,35 @@
 """Printable PDF sheets: QR card tags (segno + reportlab) and ArUco board markers.
 
 Tags: each sticker is the QR symbol (version 1, ECC M, alphanumeric) with a
-white quiet zone of 4 modules on every side and its payload in small print
-under the code, inside the sticker; cut marks sit in the gutters at every
-sticker corner. ``size_mm`` is the width of the symbol itself (21 modules).
+white quiet zone of 4 modules on every side and, in small print under the code
+inside the sticker, its payload and the card's name and side (from the
+catalog), so the stickers can be matched to their cards; cut marks sit in the
+gutters at every sticker corner. ``size_mm`` is the width of the symbol itself
+(21 modules).
 
 Markers: ArUco DICT_4X4_50 ids 0-3 (``cv2.aruco.generateImageMarker``), each
-with its id printed under it, for the Pond board corners.
+with its id and the board corner it goes in printed under it, for the Pond
+board corners.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from companion.errors import BadFileError
 from vision.tags import PAYLOAD_RE
 
 QUIET_MODULES = 4
-TEXT_MM = 3.2  # the strip under the code for the payload
+TEXT_MM = 3.2  # one line of the strip under the code (payload, card name, side)
+CAPTION_PT = 5.0  # caption type size; shrunk per line when a name is wider than the sticker
 GUTTER_MM = 5.0
 MARGIN_MM = 12.0
 CUT_MM = 2.0  # length of a cut mark
 MARKER_DICT = "DICT_4X4_50"
 MARKER_IDS = (0, 1, 2, 3)
+#: Where each marker goes on the board, as the shipped layouts place them (``markers.centres_mm``).
+MARKER_CORNERS = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-left"}
 
 
 def _page_size(paper: str) -> tuple[float, float]:
@@ -56,10 +62,20 @@ def _cut_marks(c: object, x: float, y: float, w: float, h: float, mm: float) -> 
 
 
 def tag_sheet_pdf(
-    payloads: Sequence[str], out: str | Path, *, size_mm: float = 16.0, paper: str = "a4"
+    payloads: Sequence[str],
+    out: str | Path,
+    *,
+    size_mm: float = 16.0,
+    paper: str = "a4",
+    captions: Mapping[str, Sequence[str]] | None = None,
 ) -> int:
-    """Write the tags of ``payloads`` to a PDF; returns the number of pages."""
+    """Write the tags of ``payloads`` to a PDF; returns the number of pages.
+
+    ``captions`` maps a payload to the lines printed under it after the payload
+    (``vision.catalog.tag_caption``: the card's name, then its side).
+    """
     from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfgen import canvas
 
     if not 8.0 <= size_mm <= 60.0:
@@ -71,7 +87,9 @@ def tag_sheet_pdf(
     n = len(modules[0])
     module = size_mm / n * mm
     sticker_w = (n + 2 * QUIET_MODULES) * module
-    sticker_h = sticker_w + TEXT_MM * mm
+    lines = 1 + max((len(captions.get(p, ())) for p in payloads), default=0) if captions else 1
+    strip = TEXT_MM * mm + (lines - 1) * CAPTION_PT * 1.2
+    sticker_h = sticker_w + strip
     step_x, step_y = sticker_w + GUTTER_MM * mm, sticker_h + GUTTER_MM * mm
     cols = int((page_w - 2 * MARGIN_MM * mm + GUTTER_MM * mm) // step_x)
     rows = int((page_h - 2 * MARGIN_MM * mm - 6 * mm + GUTTER_MM * mm) // step_y)
@@ -113,8 +131,15 @@ def tag_sheet_pdf(
                             stroke=0,
                             fill=1,
                         )
-            c.setFont("Helvetica", font)
-            c.drawCentredString(x + sticker_w / 2, y + 0.9 * mm, payload)
+            text = [payload, *(captions.get(payload, ()) if captions else ())]
+            base = y + strip - TEXT_MM * mm + 0.9 * mm
+            for j, line in enumerate(text):
+                size = font if j == 0 else CAPTION_PT
+                width = stringWidth(line, "Helvetica", size)
+                if width > sticker_w - 1 * mm:
+                    size *= (sticker_w - 1 * mm) / width
+                c.setFont("Helvetica", size)
+                c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, line)
         c.showPage()
     c.save()
     return pages
@@ -130,8 +155,9 @@ def marker_bits(marker_id: int) -> list[list[bool]]:
 
 
 def marker_sheet_pdf(out: str | Path, *, size_mm: float = 50.0, paper: str = "a4") -> int:
-    """The four Pond board corner markers (ids 0-3), each with its id; returns pages."""
+    """The four Pond board corner markers (ids 0-3), each with its id and corner; returns pages."""
     from reportlab.lib.units import mm
+    from reportlab.pdfbase.pdfmetrics import stringWidth
     from reportlab.pdfgen import canvas
 
     if not 15.0 <= size_mm <= 90.0:
@@ -153,6 +179,12 @@ def marker_sheet_pdf(out: str | Path, *, size_mm: float = 50.0, paper: str = "a4
             MARGIN_MM * mm,
             page_h - MARGIN_MM * mm,
             f"Pond board corner markers (ArUco {MARKER_DICT}) - {size_mm:g} mm - print at 100%",
+        )
+        c.drawString(
+            MARGIN_MM * mm,
+            page_h - MARGIN_MM * mm - 3.5 * mm,
+            "Lay each marker in the board corner printed under it, as the layout file says "
+            "(markers.centres_mm).",
         )
         for i, marker_id in enumerate(MARKER_IDS[start : start + per_page]):
             r, k = divmod(i, cols)
@@ -176,8 +208,12 @@ def marker_sheet_pdf(out: str | Path, *, size_mm: float = 50.0, paper: str = "a4
                             stroke=0,
                             fill=1,
                         )
-            c.setFont("Helvetica-Bold", 12)
-            c.drawCentredString(x + cell_w / 2, y + 2.5 * mm, f"id {marker_id}")
+            c.setFont("Helvetica-Bold", 11)
+            c.drawCentredString(x + cell_w / 2, y + 4.4 * mm, f"id {marker_id}")
+            where = f"{MARKER_CORNERS[marker_id]} corner of the board"
+            size = min(7.0, 7.0 * (cell_w - 2 * mm) / stringWidth(where, "Helvetica", 7.0))
+            c.setFont("Helvetica", size)
+            c.drawCentredString(x + cell_w / 2, y + 1.4 * mm, where)
         c.showPage()
     c.save()
     return pages

@@ -386,10 +386,12 @@ def write_sheet(kind: str, out: Path) -> Path:
     """Write the tag sheet ("tags": every tag of the sample catalog) or the corner-marker
     sheet ("markers") as PDF with the camera package's sheet functions (worker thread)."""
     if kind == "tags":
-        from vision.catalog import SAMPLE_CATALOG, load_catalog, tag_payloads
+        from vision.catalog import SAMPLE_CATALOG, load_catalog, tag_caption, tag_payloads
         from vision.sheets import tag_sheet_pdf
 
-        tag_sheet_pdf(tag_payloads(load_catalog(SAMPLE_CATALOG)), out)
+        catalog = load_catalog(SAMPLE_CATALOG)
+        payloads = tag_payloads(catalog)
+        tag_sheet_pdf(payloads, out, captions={p: tag_caption(catalog, p) for p in payloads})
     else:
         from vision.sheets import marker_sheet_pdf
 

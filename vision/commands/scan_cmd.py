@@ -21,7 +21,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="read one player's Pondscape pond from photos into a pondscape-tableau/1 file",
     )
     ps.add_argument("images", nargs="+", metavar="IMAGE", help="photos of the same pond")
-    ps.add_argument("--catalog", required=True, metavar="FILE", help="pondscape-catalog/1 file")
+    ps.add_argument(
+        "--catalog",
+        metavar="FILE",
+        help="pondscape-catalog/1 file (default: pondscape-catalog.json in the data folder, "
+        "else the bundled sample; the command says which)",
+    )
     ps.add_argument("--player", default="Player", metavar="NAME", help="the player's name")
     ps.add_argument(
         "--tucked",

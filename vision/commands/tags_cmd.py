@@ -3,14 +3,28 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from vision.catalog import Catalog
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("tags", help="QR card tags: print a sheet, or read photos")
     tsub = p.add_subparsers(dest="tags_cmd", metavar="ACTION", required=True)
     s = tsub.add_parser("sheet", help="write a PDF of every tag of a catalog")
-    s.add_argument("--catalog", required=True, metavar="FILE", help="pondscape-catalog/1 file")
-    s.add_argument("--out", default="tags.pdf", metavar="FILE", help="PDF to write")
+    s.add_argument(
+        "--catalog",
+        metavar="FILE",
+        help="pondscape-catalog/1 file (default: pondscape-catalog.json in the data folder, "
+        "else the bundled sample)",
+    )
+    s.add_argument(
+        "--out",
+        metavar="FILE",
+        help="PDF to write (default tags.pdf, never replaced unless --force)",
+    )
+    s.add_argument("--force", action="store_true", help="replace an existing tags.pdf")
     s.add_argument(
         "--size-mm", type=float, default=16.0, metavar="MM", help="QR symbol width (default 16)"
     )
@@ -25,15 +39,47 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     r.set_defaults(func=_read)
 
 
+def default_out(args: argparse.Namespace, name: str) -> str:
+    """``--out``, else ``name`` in the current folder, refused if it exists (without --force)."""
+    from pathlib import Path
+
+    from companion.errors import BadFileError
+
+    if args.out:
+        return str(args.out)
+    if Path(name).exists() and not args.force:
+        raise BadFileError(
+            f"{name} already exists: not replaced (give --out FILE, or --force to replace it)"
+        )
+    return name
+
+
+def catalog_for(args: argparse.Namespace) -> tuple[Catalog, str]:
+    """The catalog to use (``--catalog``, the data folder's, else the sample) and which it is."""
+    from companion.config import load_config
+    from vision.catalog import find_catalog, load_catalog
+
+    folder = None
+    if args.catalog is None:
+        folder = load_config(getattr(args, "config", None)).data.folder
+    path, which = find_catalog(args.catalog, folder)
+    return load_catalog(path), which
+
+
 def _sheet(args: argparse.Namespace) -> int:
-    from vision.catalog import load_catalog, tag_payloads
+    import sys
+
+    from vision.catalog import tag_caption, tag_payloads
     from vision.sheets import tag_sheet_pdf
 
-    catalog = load_catalog(args.catalog)
+    catalog, which = catalog_for(args)
+    print(f"using {which}", file=sys.stderr)
+    out = default_out(args, "tags.pdf")
     payloads = tag_payloads(catalog)
-    pages = tag_sheet_pdf(payloads, args.out, size_mm=args.size_mm, paper=args.paper)
+    captions = {p: tag_caption(catalog, p) for p in payloads}
+    pages = tag_sheet_pdf(payloads, out, size_mm=args.size_mm, paper=args.paper, captions=captions)
     print(
-        f"{args.out}: {len(payloads)} tags ({len(catalog.cards)} cards front and back, "
+        f"{out}: {len(payloads)} tags ({len(catalog.cards)} cards front and back, "
         f"{len(catalog.food_cards)} food cards), {args.size_mm:g} mm, {pages} page(s); "
         "print at 100%"
     )
