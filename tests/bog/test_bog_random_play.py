@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from bog_builders import PLAYERS, play_random_game
 
 from companion.games.bog import GAME, check, refusal
-from companion.session import SessionInfo, replay
+from companion.session import LiveSession, SessionInfo
 
 GAMES = 1000
 
@@ -44,7 +46,9 @@ def test_random_play_every_game_ends_by_outcome_a_or_b(block: int) -> None:
             assert end.result.winner == (stuck if mine > theirs else 1 - stuck)
         outcomes.add(end.result.outcome)
         if seed % 25 == 0:  # the stored log replays to the same end
-            live = replay(SessionInfo("bog", PLAYERS, options), [e.to_json() for e in events])
+            live = LiveSession(SessionInfo("bog", PLAYERS, options), GAME)
+            for ev in events:
+                live.replay_one(GAME.parse_event(json.loads(json.dumps(ev.to_json())), "log"))
             assert live.state == end and live.effective_violations() == []
             assert GAME.is_over(live.state)
     assert outcomes == {"A", "B"}
