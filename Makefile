@@ -14,7 +14,7 @@ TEST_EXTRAS := $(if $(IS_PI),[test$(comma)pi],[test])
 # Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm.
 SYSDEPS := libzbar0 poppler-utils
 
-.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean
+.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean ponder-random
 
 run: install
 	$(VENV)/bin/pond-companion ui
@@ -68,6 +68,10 @@ pytest: install-test
 
 benchmarks: install-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+
+# Ponder: the 1,000 seeded random games of the acceptance (make test plays 40).
+ponder-random: install-test
+	PONDER_GAMES=1000 $(PY) -m pytest -q -s tests/ponder/test_ponder_random_play.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

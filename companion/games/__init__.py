@@ -12,6 +12,7 @@ _MODULES = {
     "scorepad": "companion.games.scorepad",
     "pond": "companion.games.pond",
     "pondscape": "companion.games.pondscape",
+    "ponder": "companion.games.ponder",
 }
 
 # The five boxed games in the order the home screen shows them, with their titles.

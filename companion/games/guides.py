@@ -21,6 +21,8 @@ from companion.games.base import JSON, Player, SetupStep
 from companion.session import SessionInfo
 
 SCOREPAD = "scorepad"
+# Engines whose own screen has not landed yet: their table keeps the score pad meanwhile.
+SCREEN_PENDING = frozenset({"ponder"})
 
 
 @dataclass(frozen=True)
@@ -250,7 +252,7 @@ def guide(game_name: str) -> Guide:
 
 def has_engine(game_name: str) -> bool:
     """True when the game has its own rules engine in the registry."""
-    return game_name in game_names() and game_name != SCOREPAD
+    return game_name in game_names() and game_name != SCOREPAD and game_name not in SCREEN_PENDING
 
 
 def player_limits(game_name: str) -> tuple[int, int]:
