@@ -18,7 +18,7 @@ from companion.store import SessionStore
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs" / "formats"
-SAMPLE = ROOT / "companion" / "games" / "ponder" / "data" / "sample-game.json"
+SAMPLE = ROOT / "companion/games/ponder/data/pond-companion-sample-ponder-game.json"
 
 
 def _blocks(text: str, kind: str) -> list[str]:

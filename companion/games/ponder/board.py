@@ -36,6 +36,7 @@ OUTWARD: Mapping[str, tuple[int, int]] = {
 }
 MIN_SIZE, MAX_SIZE = 3, 26
 DEFAULT_BOARD = "default"
+DRAWING = "pond-companion-drawing-ponder-board.json"  # this product's drawing, not the box's
 
 Cell = tuple[int, int]  # (column, row) from the top-left space, both from 0
 
@@ -273,9 +274,9 @@ def read_board_file(path: Path | str) -> PonderBoard:
 
 @cache
 def default_board() -> PonderBoard:
-    """This product's drawing of the board (``data/board-drawing.json``)."""
-    text = resources.files("companion.games.ponder").joinpath("data/board-drawing.json")
-    return load_board(json.loads(text.read_text(encoding="utf-8")), "board-drawing.json")
+    """This product's drawing of the board (``data/pond-companion-drawing-ponder-board.json``)."""
+    text = resources.files("companion.games.ponder").joinpath(f"data/{DRAWING}")
+    return load_board(json.loads(text.read_text(encoding="utf-8")), DRAWING)
 
 
 def board_for(option: Any, where: str = "options.board") -> PonderBoard:
