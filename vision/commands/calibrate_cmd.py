@@ -6,6 +6,14 @@
 - ``calibrate layout IMAGE --out layout.json``: starts a ``pond-layout/1`` file from a
   photo of the board (ponds from the water's colour, or ``--pond ID=X,Y;X,Y;...``
   outlines); the touchscreen layout editor refines it.
+- ``calibrate board EMPTY.jpg --layout FILE --out REF.png``: the empty-board reference, the
+  photo of the board with nothing on it warped to board millimetres (``scan pond
+  --empty-board REF.png`` compares each frame with it).
+
+``colours`` and ``layout`` refuse (exit 2, one line saying what looks wrong) a result that
+does not look like the board: a colour sampled from the board's own land or water, far from
+the drawing's colour of that piece; a layout with ponds or rivers missing against the base
+drawing. ``--force`` writes it anyway.
 
 Formats: docs/formats/pond-pieces.md and docs/formats/pond-layout.md. Heavy imports
 (cv2, numpy) live inside the handlers.
@@ -73,7 +81,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     c.add_argument("--base", metavar="FILE", help="pieces file to start from (default: shipped)")
     c.add_argument("--out", required=True, metavar="FILE", help="pond-pieces/1 file to write")
+    c.add_argument("--force", action="store_true", help="write even a colour that looks wrong")
     c.set_defaults(func=_colours)
+
+    b = cal.add_parser(
+        "board",
+        help="write the empty-board reference from a photo of the board with nothing on it",
+        description="Warp a photo of the empty board (no pieces, no lilypads, the four "
+        "markers in view) to board millimetres and write it as the reference that "
+        "`scan pond --empty-board` compares each frame with.",
+    )
+    b.add_argument("image", metavar="EMPTY.jpg")
+    b.add_argument("--layout", metavar="FILE", help="pond-layout/1 file (default: 13-pond side)")
+    b.add_argument("--out", required=True, metavar="REF.png", help="reference image to write")
+    b.set_defaults(func=_board)
 
     lay = cal.add_parser(
         "layout",
@@ -100,6 +121,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a pond outline given by hand (board mm); repeat",
     )
     lay.add_argument("--pieces", metavar="FILE", help="pond-pieces/1 file (default: shipped)")
+    lay.add_argument("--force", action="store_true", help="write even a layout that looks wrong")
     lay.set_defaults(func=_layout)
 
 
@@ -125,7 +147,10 @@ def _colours(args: argparse.Namespace) -> int:
     layout = load_layout_arg(args.layout)
     base = read_pieces_file(args.base)
     frame = read_image(args.image)
-    pieces, notes = calibrate_colours(frame, layout, dict(args.at), base, where=args.image)
+    pieces, notes, wrong = calibrate_colours(frame, layout, dict(args.at), base, where=args.image)
+    if wrong and not args.force:
+        raise BadFileError(f"{args.image}: {wrong[0]}: not written (--force writes it anyway)")
+    notes = [*wrong, *notes]
     data = pieces_to_json(pieces)
     load_pieces(data, args.out)  # what we write must read back
     _write_json(args.out, data)
@@ -140,7 +165,7 @@ def _colours(args: argparse.Namespace) -> int:
 def _layout(args: argparse.Namespace) -> int:
     from companion.games.pond.layout import default_layout, layout_to_json, load_layout
     from vision.frames import read_image
-    from vision.pond.calibrate import propose_layout
+    from vision.pond.calibrate import layout_doubt, propose_layout
     from vision.pond.commands import load_layout_arg
     from vision.pond.pieces import read_pieces_file
 
@@ -156,7 +181,29 @@ def _layout(args: argparse.Namespace) -> int:
         where=args.image,
     )
     layout = load_layout(data, f"{args.out} (proposed from {args.image})")
+    doubt = layout_doubt(layout, base)
+    if doubt and not args.force:
+        raise BadFileError(f"{args.image}: {doubt}: not written (--force writes it anyway)")
+    if doubt:
+        print(f"warning: {doubt}")
     _write_json(args.out, layout_to_json(layout))
     print(f"{len(layout.ponds)} ponds, {len(layout.rivers)} rivers; Fountain {layout.fountain}")
     print(f"wrote {args.out}: check it against your board in the layout editor")
+    return 0
+
+
+def _board(args: argparse.Namespace) -> int:
+    from vision.frames import read_image
+    from vision.pond.commands import load_layout_arg
+    from vision.pond.pieces import read_pieces_file
+    from vision.pond.reference import make_empty_board, write_empty_board
+
+    layout = load_layout_arg(args.layout)
+    frame = read_image(args.image)
+    empty, notes = make_empty_board(frame, layout, read_pieces_file(), where=args.image)
+    write_empty_board(empty, args.out)
+    for note in notes:
+        print(f"warning: {note}")
+    h, w = empty.raster.shape[:2]
+    print(f"wrote {args.out}: the empty board at {w}x{h} px (2 px per board mm)")
     return 0

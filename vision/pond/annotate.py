@@ -28,6 +28,7 @@ SHORT = {"wizard": "Wiz", "pumpkin": "Pum", "banana": "Ban", "cowboy": "Cow"}
 WHITE = (255, 255, 255)
 BLACK = (0, 0, 0)
 RED = (40, 40, 230)
+FLAG = (0, 150, 255)  # orange: a pond or an area a warning names
 
 
 def _text(
@@ -83,9 +84,15 @@ def annotate_board(frame: Frame, count: BoardCount) -> Frame:
             if count.polygons_mm
             else 1.0
         )
-        for poly in count.polygons_mm.values():
+        for pid, poly in count.polygons_mm.items():
             pts = apply_homography(to_img, poly).round().astype(np.int32)
+            if pid in count.flagged:  # a warning names this pond: drawn thick, in orange
+                cv2.polylines(img, [pts], True, FLAG, thick * 3 + 2, cv2.LINE_AA)
             cv2.polylines(img, [pts], True, WHITE, thick, cv2.LINE_AA)
+        for x, y, bw, bh in count.glare_mm:
+            box = apply_homography(to_img, [(x, y), (x + bw, y), (x + bw, y + bh), (x, y + bh)])
+            cv2.polylines(img, [box.round().astype(np.int32)], True, FLAG, thick, cv2.LINE_AA)
+            _text(img, "glare", tuple(box[0].round().astype(int)), scale * 0.7, FLAG, thick)
         for pad in count.lilypads:
             ((cx, cy),) = apply_homography(to_img, [(pad.x_mm, pad.y_mm)])
             holder = pad.holder or pad.fwooog
@@ -118,7 +125,7 @@ def annotate_board(frame: Frame, count: BoardCount) -> Frame:
                         colour,
                         thick,
                     )
-            if p.pond is None or p.share < 0.95:
+            if p.pond is None or p.share < 0.95 or p.doubt is not None:
                 cv2.drawMarker(
                     img,
                     centre,

@@ -7,6 +7,7 @@ of ``vision.pond.colours``. See ``vision.pond.count`` for the whole pipeline.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -16,6 +17,10 @@ import numpy.typing as npt
 from vision.pond import colours
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
+from vision.pond.prism import unsmear
+
+#: (x_mm, y_mm) -> where a frog's top lands relative to its base, in raster pixels.
+ShiftAt = Callable[[float, float], tuple[float, float]]
 
 #: Raster pixels a piece's colour may grow into highlights, eyes and blended rims.
 GROW_STEPS = 6
@@ -39,6 +44,7 @@ class CountedPiece:
     pond: str | None
     share: float
     frogs: int = 1
+    doubt: str | None = None  # why this mark may be wrong ("possible stack", ...)
 
 
 @dataclass(frozen=True)
@@ -100,12 +106,17 @@ class _Blob:
     core_stats: npt.NDArray[np.int32]
     core_cents: npt.NDArray[np.float64]
     keep: list[int]  # cores large enough to be a piece's
+    shift: tuple[float, float] = (0.0, 0.0)  # px: a frog's top relative to its base here
 
 
 def _blobs(
-    labels: colours.Labels, model: BoardModel, pieces: Pieces
+    labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
 ) -> tuple[list[_Blob], list[tuple[str, float, float, float]]]:
     """Each faction's connected blobs, holes filled, with their erosion cores.
+
+    With ``shift_at`` (pieces with a height, seen from a known camera place) each blob is
+    first cut back to its base (``prism.unsmear``): its top and sides are swept away from
+    the camera's nadir, and the base is what areas and ponds are judged on.
 
     Pieces cover a few percent of the board: one pass over the whole raster finds where
     any piece colour is, and the per-faction work runs on crops around those places.
@@ -126,12 +137,18 @@ def _blobs(
         lab_c = labels[y0:y1, x0:x1]
         mine = region_lab[y0:y1, x0:x1] == r
         absorbable = np.where((lab_c >= colours.NEUTRAL) & mine, np.uint8(255), np.uint8(0))
-        for k in np.unique(lab_c[mine]):
-            if not 1 <= k <= nf:
-                continue
-            faction = list(pieces.factions)[int(k) - 1]
-            own = np.where((lab_c == k) & mine, np.uint8(255), np.uint8(0))
-            mask = piece_mask(own, absorbable)
+        factions = [int(k) for k in np.unique(lab_c[mine]) if 1 <= k <= nf]
+        grown = {
+            k: piece_mask(np.where((lab_c == k) & mine, np.uint8(255), np.uint8(0)), absorbable)
+            for k in factions
+        }
+        shift = (0.0, 0.0)
+        if shift_at is not None and factions:
+            shift = shift_at((x + w / 2) / model.ppm, (y + h / 2) / model.ppm)
+            grown = _bases(grown, lab_c, mine, absorbable, shift)
+        for k in factions:
+            faction = list(pieces.factions)[k - 1]
+            mask = grown[k]
             m, lab, bstats, cents = components(mask)
             for j in range(1, m):
                 area = int(bstats[j, 4])
@@ -147,8 +164,48 @@ def _blobs(
                 core = cv2.erode(blob, model.kernel)
                 cm, clab, cstats, ccents = components(core)
                 keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
-                out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep))
+                out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift))
     return out, too_big
+
+
+def _bases(
+    grown: dict[int, npt.NDArray[np.uint8]],
+    lab_c: colours.Labels,
+    mine: npt.NDArray[np.bool_],
+    absorbable: npt.NDArray[np.uint8],
+    shift: tuple[float, float],
+) -> dict[int, npt.NDArray[np.uint8]]:
+    """Each faction's pieces cut back to their bases (``prism.unsmear``) in one group.
+
+    Where pieces stand close, a nearer piece's top and sides hide part of the piece behind
+    it. So the group is cut back as a whole (anything that may be a piece, of any colour),
+    each faction keeps the base pixels it surely owns (its own colour, cut back alone), and
+    the rest of the group's base goes to the nearest of those.
+    """
+    anyf = (lab_c >= 1) & (lab_c < colours.LILYPAD) | (lab_c == colours.LILYPAD)
+    support = np.where(anyf & mine, np.uint8(255), np.uint8(0)) | absorbable
+    for g in grown.values():
+        support |= g
+    base_all = unsmear(fill_holes(support), shift)
+    sure = np.zeros(support.shape, np.int32)
+    for k, g in grown.items():
+        sure[(unsmear(fill_holes(g), shift) > 0) & (sure == 0)] = k
+    if not sure.any():
+        return {k: np.zeros_like(g) for k, g in grown.items()}
+    _, nearest = cv2.distanceTransformWithLabels(
+        np.where(sure > 0, np.uint8(0), np.uint8(255)),
+        cv2.DIST_L2,
+        3,
+        labelType=cv2.DIST_LABEL_PIXEL,
+    )
+    ys, xs = np.nonzero(sure)
+    owner_of = np.zeros(int(nearest.max()) + 1, np.int32)
+    owner_of[nearest[ys, xs]] = sure[ys, xs]
+    owner = owner_of[nearest]
+    out = {}
+    for k in grown:
+        out[k] = np.where((base_all > 0) & (owner == k), np.uint8(255), np.uint8(0))
+    return out
 
 
 def _rim_growth(blobs: list[_Blob], model: BoardModel) -> dict[str, float]:
@@ -168,17 +225,20 @@ def _rim_growth(blobs: list[_Blob], model: BoardModel) -> dict[str, float]:
     default = float(np.median(every)) if len(every) >= 3 else model.frog_area
     growth = {}
     for faction, values in samples.items():
-        median = float(np.median(values)) if len(values) >= 2 else default
+        median = float(np.median(values)) if len(values) >= 3 else default
         growth[faction] = float(np.clip((median - model.frog_area) / model.frog_perimeter, -2, 2))
     growth[""] = float(np.clip((default - model.frog_area) / model.frog_perimeter, -2, 2))
     return growth
 
 
 def find_pieces(
-    labels: colours.Labels, model: BoardModel, pieces: Pieces
+    labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
 ) -> tuple[list[CountedPiece], list[tuple[str, float, float, float]]]:
-    """Every piece of every faction; also faction blobs far too big to be pieces."""
-    blobs, too_big = _blobs(labels, model, pieces)
+    """Every piece of every faction; also faction blobs far too big to be pieces.
+
+    ``shift_at``: see ``_blobs`` (None: pieces seen as flat).
+    """
+    blobs, too_big = _blobs(labels, model, pieces, shift_at)
     growth = _rim_growth(blobs, model)
     found: list[CountedPiece] = []
     for b in blobs:
@@ -202,29 +262,36 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
     thr_fw = 1.8 * model.frog_core  # smaller cores are one frog's
     owner = _nearest_core(b)
     areas = np.bincount(owner.ravel(), minlength=len(b.core_stats))
-    marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_]]] = []
+    marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_], str | None]] = []
     for i in b.keep:
         cx, cy = b.core_cents[i]
         region = owner == i
         area = float(areas[i])
         n_frogs = max(1, round(area / a_frog))
         if b.core_stats[i, 4] > thr_fw and _is_fwooog(b.cores == i, area, n_frogs, model, areas_px):
-            marks.append(("fwooog", 1, cx, cy, region))
-            extra = round((area - a_fw) / a_frog)
+            extra = max(0, round((area - a_fw) / a_frog))
+            miss = abs(area - a_fw - extra * a_frog) / a_frog
+            doubt = "its size fits no number of pieces" if miss > 0.45 else None
+            marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
-                marks.append(("frog", extra, cx, cy, region))
-        else:
-            marks.append(("frog", n_frogs, cx, cy, region))
+                marks.append(("frog", extra, cx, cy, region, doubt))
+            continue
+        doubt = None
+        if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
+            n_frogs, doubt = 2, "possible stack (taller than one frog)"
+        elif abs(area / a_frog - n_frogs) > 0.4:
+            doubt = "its size fits no number of pieces"
+        marks.append(("frog", n_frogs, cx, cy, region, doubt))
     unowned = int(np.count_nonzero(b.mask)) - int(areas[1:].sum())
     rest = round(unowned / a_frog)
     if rest > 0:
         # A piece seen only in part, or frogs no core could tell apart: counted by area.
         loose = (b.mask > 0) & (owner == 0)
         ys, xs = np.nonzero(loose)
-        marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose))
+        marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose, "seen only in part"))
     ponds_crop = model.pond_map[b.y0 : b.y0 + b.mask.shape[0], b.x0 : b.x0 + b.mask.shape[1]]
     out = []
-    for kind, count, cx, cy, region in marks:
+    for kind, count, cx, cy, region, doubt in marks:
         sh = np.bincount(ponds_crop[region], minlength=len(model.ids) + 1)
         total = max(1, int(sh.sum()))
         best = int(np.argmax(sh[1:])) + 1
@@ -238,9 +305,29 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
                 pond,
                 float(sh[best]) / total,
                 count,
+                doubt,
             )
         )
     return out
+
+
+def _taller(region: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:
+    """Is this lone piece's base longer along the lean than across it by most of a frog's lean?
+
+    A second frog on top adds its own lean: what is left after cutting one frog's lean away
+    is still stretched along it.
+    """
+    lean = math.hypot(*shift)
+    if lean < 5.0 * model.ppm:
+        return False  # seen too straight from above to tell
+    ys, xs = np.nonzero(region)
+    if len(xs) < 10:
+        return False
+    u = np.array(shift) / lean
+    along = xs * u[0] + ys * u[1]
+    across = -xs * u[1] + ys * u[0]
+    extent = float(np.ptp(along) - np.ptp(across))
+    return extent > max(0.7 * lean, 3.0 * model.ppm)
 
 
 def _nearest_core(b: _Blob) -> npt.NDArray[np.int32]:

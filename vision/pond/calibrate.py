@@ -79,18 +79,32 @@ def sample_colour(
     return (round(r_), round(g), round(b))
 
 
+#: A sample this close (chromaticity) to the board's own land or water is the board, not a piece.
+LIKE_BOARD = 0.035
+#: A sample this far (chromaticity) from the drawing's colour of that piece is another thing.
+FAR_FROM_DRAWING = 0.12
+
+
 def calibrate_colours(
     frame: Frame,
     layout: Any,
     points: dict[str, tuple[float, float]],
     base: Pieces,
     where: str = "image",
-) -> tuple[Pieces, list[str]]:
-    """New pieces colours sampled at ``points`` (name -> board mm); notes for the owner.
+) -> tuple[Pieces, list[str], list[str]]:
+    """New pieces colours sampled at ``points`` (name -> board mm); notes for the owner, and
+    what looks wrong (a sample that is the board's land or water, or far from the drawing's
+    colour of that piece: the point probably missed the piece).
 
     Names are the factions and "lilypad"; the others keep ``base``'s colours.
     """
+    from vision.pond.count import board_colours
+
     raster, model, _ = board_raster(frame, layout, base, where)
+    board = board_colours(raster, model)
+    board_names = ["water", "land"][: len(board)]
+    drawing: dict[str, RGB] = {**base.factions, "lilypad": base.lilypad_rgb}
+    wrong: list[str] = []
     factions = dict(base.factions)
     lily = base.lilypad_rgb
     for name, (x, y) in points.items():
@@ -98,6 +112,23 @@ def calibrate_colours(
             rgb = sample_colour(raster, model.ppm, x, y)
         except BadFileError as exc:
             raise BadFileError(f"{where}: --at {name}: {exc}") from None
+        c = chroma(rgb[::-1])
+        for bname, bgr_ in zip(board_names, board, strict=True):
+            d = float(np.linalg.norm(c - chroma(bgr_)))
+            if d < LIKE_BOARD:
+                wrong.append(
+                    f"--at {name}={x:g},{y:g}: the sample {list(rgb)} looks like the board's "
+                    f"{bname} (distance {d:.3f}), not a {name} piece"
+                )
+                break
+        else:
+            if name in drawing:
+                d = float(np.linalg.norm(c - chroma(drawing[name][::-1])))
+                if d > FAR_FROM_DRAWING:
+                    wrong.append(
+                        f"--at {name}={x:g},{y:g}: the sample {list(rgb)} is far from a {name} "
+                        f"piece's colour {list(drawing[name])} (distance {d:.3f})"
+                    )
         if name == "lilypad":
             lily = rgb
         elif name in FACTIONS:
@@ -116,10 +147,34 @@ def calibrate_colours(
             d = float(np.linalg.norm(chroma(named[a][::-1]) - chroma(named[b][::-1])))
             if d < TOO_CLOSE:
                 notes.append(f"{a} and {b} look alike to the camera (distance {d:.3f})")
-    return pieces, notes
+    return pieces, notes, wrong
 
 
 # ---------------------------------------------------------------- layout
+
+
+def layout_doubt(layout: Any, base: Any) -> str | None:
+    """What looks wrong in a proposed layout against the base drawing, or None.
+
+    The drawing knows the board: a photo that yields fewer ponds or rivers than it (too
+    dark, pieces or a hand over the water, the other side of the board) must not silently
+    become the layout every count relies on.
+    """
+    want_ponds, got_ponds = len(base.ponds), len(layout.ponds)
+    want_rivers, got_rivers = len(base.rivers), len(layout.rivers)
+    base_rivers = {tuple(sorted(r)) for r in base.rivers}
+    missing = sorted(base_rivers - {tuple(sorted(r)) for r in layout.rivers})
+    if got_ponds != want_ponds or got_rivers < want_rivers or missing:
+        what = f"found {got_ponds} of the drawing's {want_ponds} ponds and {got_rivers} of its "
+        what += f"{want_rivers} rivers"
+        if missing and got_ponds == want_ponds:
+            what += f" (missing {'-'.join(missing[0])}"
+            what += f" and {len(missing) - 1} more)" if len(missing) > 1 else ")"
+        return (
+            f"{what}: is the board empty, evenly lit and fully in view, and this the "
+            f"{want_ponds}-pond side?"
+        )
+    return None
 
 
 def _polygon_mm(contour: npt.NDArray[np.int32], ppm: float) -> list[list[float]]:

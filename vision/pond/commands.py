@@ -15,6 +15,13 @@ from typing import Any
 
 from companion.errors import BadFileError
 
+#: Said once per run when no empty-board reference is given.
+NO_REFERENCE = (
+    "no empty-board reference: the board's own art is told from pieces by colour alone; "
+    "a photo of the empty board (--empty-board, made with `calibrate board`) would make the "
+    "count exact"
+)
+
 
 def register_scan(scan_sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = scan_sub.add_parser(
@@ -36,6 +43,12 @@ def register_scan(scan_sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "--pieces",
         metavar="FILE",
         help="pond-pieces/1 file (default: this product's drawing of the pieces)",
+    )
+    p.add_argument(
+        "--empty-board",
+        metavar="PHOTO",
+        help="the empty board: a photo of it, or the reference `calibrate board` writes; only "
+        "what differs from it is counted",
     )
     p.add_argument("--json", action="store_true", help="print {ponds, warnings} as JSON")
     p.add_argument("--annotate", metavar="OUT.png", help="write the first photo annotated")
@@ -80,16 +93,20 @@ def run_scan_pond(args: argparse.Namespace) -> int:
     from vision.pond.annotate import annotate_board
     from vision.pond.count import BoardCount, count_board
     from vision.pond.pieces import read_pieces_file
+    from vision.pond.reference import read_empty_board
 
     layout = load_layout_arg(args.layout)
     pieces = read_pieces_file(args.pieces)
+    empty = None
+    if args.empty_board:
+        empty = read_empty_board(args.empty_board, layout, pieces)
     counts: list[tuple[str, BoardCount]] = []
     waits: list[str] = []
     first_frame = None
     first_count = None
     for name in args.images:
         frame = read_image(name)
-        count = count_board(frame, layout, pieces)
+        count = count_board(frame, layout, pieces, empty)
         if first_frame is None:
             first_frame, first_count = frame, count
         if count.ok:
@@ -106,6 +123,8 @@ def run_scan_pond(args: argparse.Namespace) -> int:
     best_key, agree = votes.most_common(1)[0]
     best = next(c for _, c in counts if c.key() == best_key)
     warnings = [*waits, *best.warnings]
+    if empty is None:
+        warnings.append(NO_REFERENCE)
     if len(counts) > 1 and agree < len(counts):
         others = [n for n, c in counts if c.key() != best_key]
         warnings.append(

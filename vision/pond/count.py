@@ -41,9 +41,13 @@ from vision.pond.blobs import (
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
+from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
+from vision.pond.reference import EmptyBoard, compare, glare_ponds
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
 EDGE_SHARE = 0.95
+#: A piece counts in a pond when at least this share of its base lies inside it.
+MEMBER_SHARE = 0.5
 
 
 @dataclass
@@ -66,6 +70,11 @@ class BoardCount:
     pose: BoardPose | None = None
     polygons_mm: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
     occluded_mm: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: Ponds a warning names (the annotated photo marks them).
+    flagged: list[str] = field(default_factory=list)
+    #: Glare areas (x, y, w, h board mm), reported, not refused.
+    glare_mm: list[tuple[float, float, float, float]] = field(default_factory=list)
+    camera: CameraPlace | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"ponds": ..., "warnings": [...]}``; a frame that waits gives its ``reason``."""
@@ -143,11 +152,20 @@ def board_colours(raster: Frame, model: BoardModel) -> list[npt.NDArray[np.float
 # ---------------------------------------------------------------- the whole count
 
 
-def count_board(frame: Frame, layout: Any, pieces: Pieces) -> BoardCount:
+def count_board(
+    frame: Frame,
+    layout: Any,
+    pieces: Pieces,
+    empty: EmptyBoard | None = None,
+    *,
+    hfov_deg: float = HFOV_DEG,
+) -> BoardCount:
     """Count every pond's pieces in one frame (see the module docstring).
 
     ``frame``: uint8 (H, W, 3) BGR. ``layout``: a ``pond-layout/1`` ``Layout`` (the Pond
-    engine's ``load_layout``). ``pieces``: a ``Pieces`` (``load_pieces``).
+    engine's ``load_layout``). ``pieces``: a ``Pieces`` (``load_pieces``); with heights, each
+    piece is judged on its base (``vision.pond.prism``). ``empty``: the empty-board reference
+    (``vision.pond.reference``): only what differs from it is looked at.
     """
     model = board_model(layout, pieces)
     polygons = model.polygons
@@ -166,10 +184,46 @@ def count_board(frame: Frame, layout: Any, pieces: Pieces) -> BoardCount:
             polygons_mm=polygons,
         )
     raster = warp_board(frame, pose, model)
-    lut = colours.build_lut(pieces, board_colours(raster, model))
-    labels = colours.classify(raster, lut)
+    place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
+    warnings: list[str] = []
+    glare_boxes: list[tuple[float, float, float, float]] = []
+    flagged: list[str] = []
+    if empty is not None:
+        cmp = compare(raster, empty, model)
+        raster = cmp.normalised
+        lut = colours.build_lut(pieces, board_colours(empty.raster, model))
+        labels = colours.classify(raster, lut)
+        labels[~cmp.changed] = colours.BACKGROUND
+        warnings += cmp.warnings
+        flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
+        for pid in glare_ponds(cmp.glare, model):
+            warnings.append(f"glare near pond {pid}: move the lamp")
+            flagged.append(pid)
+        glare_boxes = _boxes(cmp.glare, model)
+    else:
+        lut = colours.build_lut(pieces, board_colours(raster, model))
+        labels = colours.classify(raster, lut)
     occluded = find_occlusions(labels, model)
-    found_pieces, too_big = find_pieces(labels, model, pieces)
+    if empty is None and occluded:
+        occluded, glared = _split_glare(raster, labels, occluded, model)
+        for box in glared:
+            near = _nearest_pond(model, box[0] + box[2] / 2, box[1] + box[3] / 2)
+            warnings.append(f"glare near pond {near}: move the lamp")
+            flagged.append(near)
+            glare_boxes.append(box)
+            x0, y0 = round(box[0] * model.ppm), round(box[1] * model.ppm)
+            x1, y1 = x0 + round(box[2] * model.ppm), y0 + round(box[3] * model.ppm)
+            sub = labels[y0:y1, x0:x1]
+            sub[(sub == colours.FOREIGN) | (sub == colours.NEUTRAL)] = colours.BACKGROUND
+    shift_at = None
+    h_frog = pieces.height_mm("frog")
+    if h_frog > 0:
+
+        def shift_at(x: float, y: float) -> tuple[float, float]:
+            dx, dy = place.shift_mm(x, y, h_frog)
+            return dx * model.ppm, dy * model.ppm
+
+    found_pieces, too_big = find_pieces(labels, model, pieces, shift_at)
     occluded += [(x - 20, y - 20, 40, 40) for _, x, y, _ in too_big]
     if occluded:
         x, y, w, h = max(occluded, key=lambda b: b[2] * b[3])
@@ -180,8 +234,63 @@ def count_board(frame: Frame, layout: Any, pieces: Pieces) -> BoardCount:
             polygons_mm=polygons,
             occluded_mm=occluded,
         )
-    pads, warnings = find_lilypads(labels, model, found_pieces)
-    return _assemble(found_pieces, pads, warnings, model, pose)
+    pads, pad_warnings = find_lilypads(labels, model, found_pieces)
+    count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)
+    count.flagged = sorted(set(flagged) | set(count.flagged))
+    count.glare_mm = glare_boxes
+    count.camera = place
+    return count
+
+
+def _boxes(
+    mask: npt.NDArray[np.bool_], model: BoardModel
+) -> list[tuple[float, float, float, float]]:
+    """Bounding boxes (board mm) of the mask's sizeable parts."""
+    n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    limit = 150.0 * model.ppm**2
+    return [
+        tuple(float(v) / model.ppm for v in stats[j, :4])  # type: ignore[misc]
+        for j in range(1, n)
+        if stats[j, 4] >= limit
+    ]
+
+
+def _split_glare(
+    raster: Frame,
+    labels: colours.Labels,
+    boxes: list[tuple[float, float, float, float]],
+    model: BoardModel,
+) -> tuple[list[tuple[float, float, float, float]], list[tuple[float, float, float, float]]]:
+    """Tell glare from hands among the areas that cover the map (no reference to compare with).
+
+    Glare is a lamp's reflection: bright, nearly colourless, and it fades out smoothly; a
+    hand or a sleeve has colour (skin) or a sharp outline against the board.
+    """
+    grey = cv2.GaussianBlur(raster, (0, 0), 1.5).astype(np.float32)
+    hands, glare = [], []
+    for box in boxes:
+        x0, y0 = round(box[0] * model.ppm), round(box[1] * model.ppm)
+        x1, y1 = x0 + round(box[2] * model.ppm), y0 + round(box[3] * model.ppm)
+        sub = grey[y0:y1, x0:x1]
+        odd = (labels[y0:y1, x0:x1] == colours.FOREIGN) | (labels[y0:y1, x0:x1] == colours.NEUTRAL)
+        if np.count_nonzero(odd) < 50:
+            hands.append(box)
+            continue
+        px = sub[odd]
+        hi, lo = px.max(axis=1), px.min(axis=1)
+        desaturated = float(np.median((hi - lo) / (hi + 1))) < 0.2
+        bright = float(np.median(hi)) > 150
+        m = odd.astype(np.uint8)
+        rim = (cv2.dilate(m, _K5) - cv2.erode(m, _K5)) > 0
+        lum = sub.mean(axis=2)
+        gx = cv2.Sobel(lum, cv2.CV_32F, 1, 0, ksize=3) / 8
+        gy = cv2.Sobel(lum, cv2.CV_32F, 0, 1, ksize=3) / 8
+        sharp = float(np.percentile(np.hypot(gx, gy)[rim], 75)) if rim.any() else 99.0
+        (glare if desaturated and bright and sharp < 6.0 else hands).append(box)
+    return hands, glare
+
+
+_K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
 
 def _assemble(
@@ -195,6 +304,7 @@ def _assemble(
         pid: {"frogs": {}, "fwooogs": [], "lilypad": None} for pid in model.ids
     }
     warnings = list(warnings)
+    flagged: set[str] = set()
     for p in found:
         if p.kind == "fwooog":
             what = f"a {p.faction} Long Fwooog"
@@ -205,12 +315,23 @@ def _assemble(
         if p.pond is None:
             warnings.append(f"{what} at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm is in no pond: not counted")
             continue
+        if p.share < MEMBER_SHARE:
+            warnings.append(
+                f"{what} {'stands' if p.frogs == 1 else 'stand'} mostly on land beside pond "
+                f"{p.pond} ({p.share:.0%} inside): not counted"
+            )
+            flagged.add(p.pond)
+            continue
+        if p.doubt is not None:
+            warnings.append(f"pond {p.pond}: {what} at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm: {p.doubt}")
+            flagged.add(p.pond)
         entry = ponds[p.pond]
         if p.kind == "fwooog":
             entry["fwooogs"].append(p.faction)
         else:
             entry["frogs"][p.faction] = entry["frogs"].get(p.faction, 0) + p.frogs
         if p.share < EDGE_SHARE:
+            flagged.add(p.pond)
             warnings.append(
                 f"{what} {'stands' if p.frogs == 1 else 'stand'} across the edge of pond "
                 f"{p.pond}: counted there ({p.share:.0%} inside)"
@@ -236,4 +357,5 @@ def _assemble(
         lilypads=pads,
         pose=pose,
         polygons_mm=model.polygons,
+        flagged=sorted(flagged),
     )

@@ -39,6 +39,28 @@ class Pieces:
     fwooog_mm: tuple[float, float]
     name: str = ""
     source: str = "<pieces>"
+    #: Heights (mm) of a frog, a Long Fwooog and a lilypad; None: not given (seen as flat).
+    frog_height_mm: float | None = None
+    fwooog_height_mm: float | None = None
+    lilypad_height_mm: float | None = None
+
+    def height_mm(self, kind: str) -> float:
+        """A piece's height ("frog", "fwooog" or "lilypad"), 0 when the file gives none."""
+        value = {
+            "frog": self.frog_height_mm,
+            "fwooog": self.fwooog_height_mm,
+            "lilypad": self.lilypad_height_mm,
+        }[kind]
+        return 0.0 if value is None else value
+
+
+#: Accepted heights (mm): a Pond frog or Long Fwooog is about a centimetre tall, a lilypad
+#: a card's thickness; anything outside these is a typo (or centimetres).
+HEIGHT_RANGES: dict[str, tuple[float, float]] = {
+    "frog_height_mm": (2.0, 40.0),
+    "fwooog_height_mm": (2.0, 40.0),
+    "lilypad_height_mm": (0.0, 10.0),
+}
 
 
 def _rgb(value: Any, where: str) -> RGB:
@@ -78,7 +100,7 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
         raise BadFileError(f"{source}: expected a JSON object")
     if data.get("format") != FORMAT:
         raise BadFileError(f"{source}: format: expected {FORMAT!r}, got {data.get('format')!r}")
-    known = {"format", "name", "factions", "lilypad", "frog_mm", "fwooog_mm"}
+    known = {"format", "name", "factions", "lilypad", "frog_mm", "fwooog_mm", *HEIGHT_RANGES}
     extra = sorted(set(data) - known)
     if extra:
         raise BadFileError(f"{source}: unknown field {extra[0]!r}")
@@ -120,6 +142,17 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
             f"{source}: fwooog_mm: a Long Fwooog ({fwooog[0]:g} mm) must be at least 1.5 times "
             f"as long as a frog ({frog[0]:g} mm)"
         )
+    heights: dict[str, float] = {}
+    for key, (lo, hi) in HEIGHT_RANGES.items():
+        if key not in data:
+            continue
+        value = data[key]
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise BadFileError(
+                f"{source}: {key}: expected a height in millimetres from {lo:g} to {hi:g}, "
+                f"got {value!r}"
+            )
+        heights[key] = float(value)
     return Pieces(
         factions=factions,
         lilypad_rgb=_rgb(lily["rgb"], f"{source}: lilypad.rgb"),
@@ -128,6 +161,7 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
         fwooog_mm=fwooog,
         name=name,
         source=source,
+        **heights,
     )
 
 
@@ -143,9 +177,13 @@ def pieces_to_json(pieces: Pieces) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT}
     if pieces.name:
         out["name"] = pieces.name
-    return out | {
-        "factions": {name: {"rgb": list(rgb)} for name, rgb in pieces.factions.items()},
-        "lilypad": {"rgb": list(pieces.lilypad_rgb), "diameter_mm": pieces.lilypad_diameter_mm},
-        "frog_mm": list(pieces.frog_mm),
-        "fwooog_mm": list(pieces.fwooog_mm),
-    }
+    return (
+        out
+        | {
+            "factions": {name: {"rgb": list(rgb)} for name, rgb in pieces.factions.items()},
+            "lilypad": {"rgb": list(pieces.lilypad_rgb), "diameter_mm": pieces.lilypad_diameter_mm},
+            "frog_mm": list(pieces.frog_mm),
+            "fwooog_mm": list(pieces.fwooog_mm),
+        }
+        | {key: getattr(pieces, key) for key in HEIGHT_RANGES if getattr(pieces, key) is not None}
+    )

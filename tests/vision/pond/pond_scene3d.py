@@ -1,0 +1,764 @@
+"""Realistic photos of the Pond map for the tests (test code): a camera, solid pieces, board art.
+
+Where ``synth.py`` draws flat sprites on a flat-coloured board and warps the result, this
+generator photographs a world (``tests/vision/camera_model.py``):
+
+- **Camera**: a pinhole camera with the Camera Module 3's ~66 degree horizontal field of view,
+  at 4608x2592 or the binned 2304x1296, ``tilt`` 0-35 degrees off vertical, placed at the
+  distance where the whole board just fits (about 84 cm straight down, 87-89 cm at 20-30
+  degrees), aimed at the board centre with a little jitter. No lens distortion.
+- **Board art** (``art_texture``): grass with blades and speckle, water with ripples and
+  reeds, darker rivers, the Fountain drawn as a decorated ring of grey stones with a basin
+  and white spray, and, with ``busy=True``, flowers (yellow, orange, purple, red: the
+  factions' colours) and brown/orange logs on the land beside the ponds, some reaching over
+  a pond's edge; green leaf art on the grass. Printed on a semi-gloss board (glare only
+  lands on the board).
+- **Pieces as solids**: every frog and Long Fwooog is a prism of its footprint (an ellipse or
+  a rounded bar, ``frog_mm``/``fwooog_mm`` of the pieces file) and its height (``HEIGHTS``:
+  frog 11 mm, Long Fwooog 10 mm, lilypad 1.5 mm), drawn in depth order: the sides the camera
+  sees (shaded by the lamp), the top (with a highlight and, for frogs, eyes), and a soft
+  shadow on the board cast by a lamp 40-55 degrees up. ``stacks`` puts frogs on frogs.
+- **Light**: up to 30% fall-off across the table, an optional white-balance shift
+  (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
+  board (a smooth, bright, desaturated blob, ``glare``).
+- **Sensor**: lens blur 0.6-0.9 px, RGGB Bayer mosaic, shot + read noise, demosaic, JPEG 90.
+- **Hands**: an arm and hand over the map (``hand=True``).
+
+``empty_board(...)`` photographs the same board art with nothing on it, from another pose
+(the owner's calibration photo). The answer is the ``ponds`` of the Pond engine's ``board``
+event: a piece counts in the pond holding at least half of its base, else nowhere.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+_HERE = Path(__file__).resolve().parent
+for _p in (_HERE, _HERE.parent):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
+import camera_model as cm  # noqa: E402
+from pond_render import bgr, draw_hand, smooth_noise  # noqa: E402
+
+from vision.pond.geometry import (  # noqa: E402
+    board_size_mm,
+    fountain_ids,
+    marker_centres_mm,
+    marker_size_mm,
+    pond_polygons,
+)
+from vision.pond.pieces import FACTIONS, Pieces  # noqa: E402
+
+#: Piece heights (mm) the scenes assume: a frog 11 mm, a Long Fwooog 10 mm (as measured on
+#: the issue's renders), a lilypad 1.5 mm of card.
+HEIGHTS = {"frog": 11.0, "fwooog": 10.0, "lilypad": 1.5}
+GRASS_RGB = (112, 150, 70)
+WATER_RGB = (62, 128, 176)
+STONE_RGB = (150, 146, 138)
+FLOWER_RGB = [(238, 206, 52), (236, 130, 40), (130, 80, 180), (190, 50, 50), (245, 245, 240)]
+LOG_RGB = [(120, 80, 46), (168, 104, 50)]
+#: Boards differ in their art only through ``seed % ART_VARIANTS`` (renders are cached).
+ART_VARIANTS = 3
+
+
+@dataclass(frozen=True)
+class Piece3D:
+    kind: str  # "frog" or "fwooog"
+    faction: str
+    x: float
+    y: float
+    angle: float
+    z0: float = 0.0  # its base's height: > 0 for a frog stacked on another
+    pond: str | None = None  # the answer: the pond holding at least half its base
+    share: float = 1.0
+
+
+@dataclass
+class Scene3D:
+    image: np.ndarray
+    answer: dict[str, Any]
+    pieces: list[Piece3D]
+    pads: list[tuple[str, float, float]]
+    camera: cm.Camera
+    tilt_deg: float
+    conditions: dict[str, Any] = field(default_factory=dict)
+    stack_ponds: list[str] = field(default_factory=list)
+    edge_ponds: list[str] = field(default_factory=list)
+    hand: bool = False
+
+
+# ---------------------------------------------------------------- art
+
+
+def _poly16(pts: Any, ppm: float) -> np.ndarray:
+    return np.round(np.asarray(pts, np.float64) * ppm * 16).astype(np.int32)
+
+
+_ART: dict[tuple[Any, ...], tuple[np.ndarray, list[tuple[float, float, float]]]] = {}
+
+
+def art_texture(
+    layout: Any, ppm: float, seed: int, *, busy: bool = True
+) -> tuple[np.ndarray, list[tuple[float, float, float]]]:
+    """Cached ``_art_texture`` (callers must not modify the texture)."""
+    key = (id(layout), ppm, seed, busy)
+    if key not in _ART:
+        if len(_ART) > 6:
+            _ART.clear()
+        _ART[key] = _art_texture(layout, ppm, seed, busy=busy)
+    return _ART[key]
+
+
+def _art_texture(
+    layout: Any, ppm: float, seed: int, *, busy: bool = True
+) -> tuple[np.ndarray, list[tuple[float, float, float]]]:
+    """The printed board at ``ppm`` px/mm (float32 BGR) and the faction-coloured art's discs.
+
+    Returns also (x, y, r) mm of every flower/log, for the tests that check they are not
+    counted.
+    """
+    rng = np.random.default_rng(seed)
+    prng = random.Random(seed)
+    w_mm, h_mm = board_size_mm(layout)
+    h, w = round(h_mm * ppm), round(w_mm * ppm)
+    img = np.empty((h, w, 3), np.float32)
+    img[:] = bgr(GRASS_RGB)
+    img *= (1 + 0.08 * smooth_noise((h, w), 10, rng) + 0.04 * smooth_noise((h, w), 60, rng))[
+        ..., None
+    ]
+    # Grass blades: short light and dark strokes.
+    for _ in range(int(w_mm * h_mm / 60)):
+        x, y = prng.uniform(0, w_mm), prng.uniform(0, h_mm)
+        a = math.radians(prng.uniform(-120, -60))
+        ln = prng.uniform(2, 5)
+        col = bgr(GRASS_RGB) * prng.choice((0.75, 0.85, 1.15, 1.25))
+        cv2.line(
+            img,
+            tuple(_poly16([x, y], ppm)),
+            tuple(_poly16([x + ln * math.cos(a), y + ln * math.sin(a)], ppm)),
+            col.tolist(),
+            max(1, round(0.5 * ppm)),
+            cv2.LINE_AA,
+            4,
+        )
+    polys = pond_polygons(layout)
+    centre = {pid: np.asarray(p).mean(axis=0) for pid, p in polys.items()}
+    water = bgr(WATER_RGB)
+    for a, b in layout.rivers:
+        cv2.line(
+            img,
+            tuple(_poly16(centre[a], ppm)),
+            tuple(_poly16(centre[b], ppm)),
+            (water * 0.9).tolist(),
+            round(14 * ppm),
+            cv2.LINE_AA,
+            4,
+        )
+    wmask = np.zeros((h, w), np.uint8)
+    cv2.fillPoly(wmask, [_poly16(p, ppm) for p in polys.values()], 255, cv2.LINE_AA, 4)
+    shade = 1 + 0.07 * smooth_noise((h, w), 14, rng) + 0.03 * smooth_noise((h, w), 80, rng)
+    alpha = (wmask.astype(np.float32) / 255)[..., None]
+    img = img * (1 - alpha) + water * shade[..., None] * alpha
+    for c in centre.values():  # ripples and reeds: the water's own art
+        for _ in range(5):
+            r = prng.uniform(6, 28)
+            cc = c + np.array([prng.uniform(-18, 18), prng.uniform(-18, 18)])
+            cv2.ellipse(
+                img,
+                tuple(_poly16(cc, ppm)),
+                (round(r * ppm * 16), round(r * 0.45 * ppm * 16)),
+                prng.uniform(-10, 10),
+                prng.uniform(0, 180),
+                prng.uniform(200, 330),
+                (water * prng.choice((1.2, 1.3, 0.85))).tolist(),
+                max(1, round(0.7 * ppm)),
+                cv2.LINE_AA,
+                4,
+            )
+    cv2.polylines(
+        img, [_poly16(p, ppm) for p in polys.values()], True, (40, 70, 50), round(1.2 * ppm)
+    )
+    art: list[tuple[float, float, float]] = []
+    for pid in fountain_ids(layout):
+        _fountain(img, np.asarray(polys[pid], np.float64), ppm, prng)
+    if busy:
+        for pid, poly in polys.items():
+            if pid in fountain_ids(layout):
+                continue
+            art += _flowers_and_logs(img, np.asarray(poly, np.float64), ppm, prng)
+        # Green leaf art on the grass, the lilypads' colour family.
+        for _ in range(int(w_mm * h_mm / 9000)):
+            x, y = prng.uniform(20, w_mm - 20), prng.uniform(20, h_mm - 20)
+            if wmask[min(h - 1, int(y * ppm)), min(w - 1, int(x * ppm))]:
+                continue
+            cv2.ellipse(
+                img,
+                tuple(_poly16([x, y], ppm)),
+                (round(6 * ppm * 16), round(3 * ppm * 16)),
+                prng.uniform(0, 180),
+                0,
+                360,
+                bgr((84, 168, 72)).tolist(),
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
+    _markers(img, layout, ppm)
+    return np.clip(img, 0, 255).astype(np.float32), art
+
+
+def _fountain(img: np.ndarray, poly: np.ndarray, ppm: float, prng: random.Random) -> None:
+    """A ring of grey stones just inside the Fountain's outline, a basin and a white spray."""
+    c = poly.mean(axis=0)
+    r_in = float(np.min(np.linalg.norm(poly - c, axis=1)))
+    ring = r_in * 0.82
+    n = max(12, int(2 * math.pi * ring / 7))
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        p = c + ring * np.array([math.cos(a), math.sin(a)])
+        col = bgr(STONE_RGB) * prng.uniform(0.8, 1.15)
+        cv2.ellipse(
+            img,
+            tuple(_poly16(p, ppm)),
+            (round(3.8 * ppm * 16), round(2.6 * ppm * 16)),
+            math.degrees(a) + 90,
+            0,
+            360,
+            col.tolist(),
+            -1,
+            cv2.LINE_AA,
+            4,
+        )
+        cv2.ellipse(
+            img,
+            tuple(_poly16(p, ppm)),
+            (round(3.8 * ppm * 16), round(2.6 * ppm * 16)),
+            math.degrees(a) + 90,
+            0,
+            360,
+            (60, 62, 66),
+            max(1, round(0.4 * ppm)),
+            cv2.LINE_AA,
+            4,
+        )
+    basin = 0.22 * r_in
+    cv2.circle(
+        img,
+        tuple(_poly16(c, ppm)),
+        round(basin * ppm * 16),
+        bgr(STONE_RGB).tolist(),
+        -1,
+        cv2.LINE_AA,
+        4,
+    )
+    cv2.circle(
+        img,
+        tuple(_poly16(c, ppm)),
+        round(basin * 0.6 * ppm * 16),
+        (235, 238, 240),
+        -1,
+        cv2.LINE_AA,
+        4,
+    )
+    for k in range(8):  # spray lines
+        a = 2 * math.pi * k / 8
+        e = c + basin * 1.6 * np.array([math.cos(a), math.sin(a)])
+        cv2.line(
+            img,
+            tuple(_poly16(c, ppm)),
+            tuple(_poly16(e, ppm)),
+            (230, 235, 238),
+            max(1, round(0.8 * ppm)),
+            cv2.LINE_AA,
+            4,
+        )
+
+
+def _flowers_and_logs(
+    img: np.ndarray, poly: np.ndarray, ppm: float, prng: random.Random
+) -> list[tuple[float, float, float]]:
+    """Flowers and logs on the land just outside a pond, a few reaching over its edge."""
+    out = []
+    c = poly.mean(axis=0)
+    for _ in range(prng.randint(2, 4)):
+        k = prng.randrange(len(poly))
+        a, b = poly[k], poly[(k + 1) % len(poly)]
+        e = a + (b - a) * prng.uniform(0.2, 0.8)
+        d = e - c
+        d /= np.linalg.norm(d)
+        p = e + d * prng.uniform(-3, 9)  # most outside, some over the edge
+        if prng.random() < 0.6:
+            col = bgr(prng.choice(FLOWER_RGB))
+            for j in range(5):
+                pa = 2 * math.pi * j / 5
+                q = p + 2.4 * np.array([math.cos(pa), math.sin(pa)])
+                cv2.circle(
+                    img,
+                    tuple(_poly16(q, ppm)),
+                    round(2.0 * ppm * 16),
+                    col.tolist(),
+                    -1,
+                    cv2.LINE_AA,
+                    4,
+                )
+            cv2.circle(
+                img,
+                tuple(_poly16(p, ppm)),
+                round(1.2 * ppm * 16),
+                (40, 170, 230),
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
+            out.append((float(p[0]), float(p[1]), 4.5))
+        else:
+            ang = prng.uniform(0, 180)
+            col = bgr(prng.choice(LOG_RGB))
+            u = np.array([math.cos(math.radians(ang)), math.sin(math.radians(ang))])
+            ln = prng.uniform(14, 24)
+            cv2.line(
+                img,
+                tuple(_poly16(p - u * ln / 2, ppm)),
+                tuple(_poly16(p + u * ln / 2, ppm)),
+                col.tolist(),
+                round(5 * ppm),
+                cv2.LINE_AA,
+                4,
+            )
+            cv2.circle(
+                img,
+                tuple(_poly16(p + u * ln / 2, ppm)),
+                round(2.5 * ppm * 16),
+                (col * 1.3).tolist(),
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
+            out.append((float(p[0]), float(p[1]), ln / 2 + 2.5))
+    return out
+
+
+def _markers(img: np.ndarray, layout: Any, ppm: float) -> None:
+    dic = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    size = marker_size_mm(layout)
+    for mid, (mx, my) in marker_centres_mm(layout).items():
+        paper = size * 1.5
+        x0, y0 = round((mx - paper / 2) * ppm), round((my - paper / 2) * ppm)
+        img[y0 : y0 + round(paper * ppm), x0 : x0 + round(paper * ppm)] = 236
+        px = round(size * ppm)
+        mk = cv2.aruco.generateImageMarker(dic, mid, px).astype(np.float32) * (220 / 255) + 18
+        x0, y0 = round((mx - size / 2) * ppm), round((my - size / 2) * ppm)
+        img[y0 : y0 + px, x0 : x0 + px] = mk[..., None]
+
+
+# ---------------------------------------------------------------- solids
+
+
+def outline(kind: str, x: float, y: float, angle: float, pieces: Pieces, n: int = 28) -> np.ndarray:
+    """A footprint's outline (n, 2) mm, counter-clockwise in the board's picture."""
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    if kind == "frog":
+        length, width = pieces.frog_mm
+        t = np.linspace(0, 2 * math.pi, n, endpoint=False)
+        a, b = length / 2 * np.cos(t), width / 2 * np.sin(t)
+        return np.c_[x + a * ux - b * uy, y + a * uy + b * ux]
+    if kind == "pad":
+        r = pieces.lilypad_diameter_mm / 2
+        t = np.linspace(0, 2 * math.pi, n, endpoint=False)
+        return np.c_[x + r * np.cos(t), y + r * np.sin(t)]
+    length, width = pieces.fwooog_mm
+    r, half = width / 2, (length - width) / 2
+    pts = []
+    m = n // 2
+    for sgn in (1, -1):
+        cx, cy = x + sgn * ux * half, y + sgn * uy * half
+        base = angle + (-90 if sgn == 1 else 90)
+        for t in np.linspace(0, 180, m):
+            a = math.radians(base + t)
+            pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return np.array(pts)
+
+
+def _shadow(
+    mask: np.ndarray, base: np.ndarray, z0: float, h: float, lamp: np.ndarray, ppm: float
+) -> None:
+    """The soft shadow a prism casts on the board (lamp direction ``lamp``: unit x, y, z)."""
+    k = (z0 + h) / lamp[2]
+    far = base + lamp[:2] * (-k)
+    near = base + lamp[:2] * (-z0 / lamp[2])
+    hull = cv2.convexHull(np.vstack([near, far]).astype(np.float32))
+    cv2.fillConvexPoly(mask, _poly16(hull.reshape(-1, 2), ppm), 255, cv2.LINE_AA, 4)
+
+
+def _draw_solid(
+    img: np.ndarray,
+    cam: cm.Camera,
+    base: np.ndarray,
+    z0: float,
+    h: float,
+    colour: np.ndarray,
+    lamp: np.ndarray,
+    rng: random.Random,
+    eyes: tuple[np.ndarray, np.ndarray] | None,
+) -> None:
+    """A prism seen by the camera: its visible sides, then its top (painter's order)."""
+    n = len(base)
+    lo = cam.project(np.c_[base, np.full(n, z0)])
+    hi = cam.project(np.c_[base, np.full(n, z0 + h)])
+    cx, cy, _ = cam.centre_mm
+    centre = base.mean(axis=0)
+    for i in range(n):
+        j = (i + 1) % n
+        mid = (base[i] + base[j]) / 2
+        edge = base[j] - base[i]
+        normal = np.array([edge[1], -edge[0]])
+        if normal @ (mid - centre) < 0:
+            normal = -normal
+        normal /= np.linalg.norm(normal) + 1e-9
+        if normal @ (np.array([cx, cy]) - mid) <= 0:
+            continue  # faces away from the camera
+        lit = 0.55 + 0.35 * max(0.0, float(normal @ lamp[:2]))
+        quad = np.array([lo[i], lo[j], hi[j], hi[i]])
+        cv2.fillConvexPoly(
+            img, np.round(quad * 16).astype(np.int32), (colour * lit).tolist(), cv2.LINE_8, 4
+        )
+    top = np.round(hi * 16).astype(np.int32)
+    cv2.fillConvexPoly(img, top, (colour * 1.0).tolist(), cv2.LINE_8, 4)
+    # The top is rounded: a lighter inner part towards the lamp, and a glossy highlight.
+    inner = centre + (base - centre) * 0.6 + lamp[:2] * 0.8
+    pin = cam.project(np.c_[inner, np.full(n, z0 + h + 0.5)])
+    cv2.fillConvexPoly(
+        img, np.round(pin * 16).astype(np.int32), (colour * 1.1).tolist(), cv2.LINE_8, 4
+    )
+    spot = cam.project([[*(centre + lamp[:2] * 2.5), z0 + h + 1]])[0]
+    r_px = 1.2 / cam.mm_per_px_at(*centre)
+    cv2.circle(
+        img,
+        tuple(np.round(spot * 16).astype(int)),
+        max(16, round(r_px * 16)),
+        (colour * 0.4 + 150).tolist(),
+        -1,
+        cv2.LINE_AA,
+        4,
+    )
+    if eyes is not None:
+        for e in eyes:
+            p = cam.project([[*e, z0 + h + 0.8]])[0]
+            cv2.circle(
+                img,
+                tuple(np.round(p * 16).astype(int)),
+                max(16, round(1.0 / cam.mm_per_px_at(*e) * 16)),
+                (24, 24, 24),
+                -1,
+                cv2.LINE_AA,
+                4,
+            )
+
+
+# ---------------------------------------------------------------- the photo
+
+
+def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Random) -> cm.Camera:
+    """The camera at the distance where the whole board fits, aimed near its centre."""
+    w_mm, h_mm = board_size_mm(layout)
+    az = rng.uniform(-25, 25) + rng.choice((0, 0, 90, 180, 270)) * (tilt > 0)
+    d = cm.fit_distance(size, tilt, (0, 0, w_mm, h_mm), margin=0.02, azimuth_deg=az)
+    return cm.camera_pose(
+        size,
+        d * rng.uniform(1.0, 1.05),
+        tilt,
+        target_mm=(w_mm / 2 + rng.uniform(-8, 8), h_mm / 2 + rng.uniform(-8, 8)),
+        azimuth_deg=az,
+        roll_deg=rng.uniform(-4, 4),
+    )
+
+
+def photograph(
+    layout: Any,
+    pieces: Pieces,
+    texture: np.ndarray,
+    tex_ppm: float,
+    cam: cm.Camera,
+    solids: list[Piece3D],
+    pads: list[tuple[str, float, float]],
+    seed: int,
+    *,
+    warm: float = 0.0,
+    glare: float = 0.0,
+    hand: bool = False,
+    heights: dict[str, float] = HEIGHTS,
+) -> np.ndarray:
+    """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR."""
+    rng = random.Random(seed)
+    nrng = np.random.default_rng(seed)
+    w, h = cam.size
+    tex = texture.copy()
+    el = math.radians(rng.uniform(40, 55))
+    az = rng.uniform(0, 2 * math.pi)
+    lamp = np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
+    # Shadows first (on the board's plane), then the lilypads (thin card, printed flat).
+    shadow = np.zeros(tex.shape[:2], np.uint8)
+    for _, x, y in pads:
+        _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], lamp, tex_ppm)
+    for s in solids:
+        _shadow(
+            shadow, outline(s.kind, s.x, s.y, s.angle, pieces), s.z0, heights[s.kind], lamp, tex_ppm
+        )
+    sh = cv2.GaussianBlur(shadow, (0, 0), 1.2 * tex_ppm).astype(np.float32) / 255
+    tex *= (1 - 0.38 * sh)[..., None]
+    pad_col = bgr(pieces.lilypad_rgb)
+    for _, x, y in pads:
+        o = outline("pad", x, y, 0, pieces, 40)
+        start = rng.randrange(40)
+        notch = np.r_[o[:start], [[x, y]], o[start + 4 :]] if start < 36 else o
+        cv2.fillPoly(
+            tex,
+            [_poly16(notch, tex_ppm)],
+            (pad_col * rng.uniform(0.95, 1.05)).tolist(),
+            cv2.LINE_AA,
+            4,
+        )
+        for k in range(5):
+            a = 2 * math.pi * k / 5 + rng.uniform(0, 1)
+            cv2.line(
+                tex,
+                tuple(_poly16([x, y], tex_ppm)),
+                tuple(_poly16([x + 12 * math.cos(a), y + 12 * math.sin(a)], tex_ppm)),
+                (pad_col * 0.8).tolist(),
+                max(1, round(0.5 * tex_ppm)),
+                cv2.LINE_AA,
+                4,
+            )
+    # The table: wood grain, a plane far bigger than the board.
+    table = np.empty((h, w, 3), np.float32)
+    table[:] = np.array([58, 96, 140], np.float32)
+    grain = (
+        1
+        + 0.1 * smooth_noise((h, w), 6, nrng)
+        + 0.06
+        * np.sin(
+            np.linspace(0, 90, h, dtype=np.float32)[:, None] + 3 * smooth_noise((h, w), 4, nrng)
+        )
+    )
+    table *= grain[..., None]
+    img, cover = cm.render_plane(tex, tex_ppm, cam, background=table)
+    # Solids, far first.
+    order = sorted(
+        solids, key=lambda s: -float(cam.depth([[s.x, s.y, s.z0 + heights[s.kind] / 2]])[0])
+    )
+    for s in order:
+        base = outline(s.kind, s.x, s.y, s.angle, pieces)
+        colour = bgr(pieces.factions[s.faction]) * rng.uniform(0.95, 1.05)
+        eyes = None
+        if s.kind == "frog":
+            ux, uy = math.cos(math.radians(s.angle)), math.sin(math.radians(s.angle))
+            f = pieces.frog_mm[0] / 2 - 3.5
+            eyes = (
+                np.array([s.x + ux * f - uy * 2.8, s.y + uy * f + ux * 2.8]),
+                np.array([s.x + ux * f + uy * 2.8, s.y + uy * f - ux * 2.8]),
+            )
+        _draw_solid(img, cam, base, s.z0, heights[s.kind], colour, lamp, rng, eyes)
+    if hand:
+        w_mm, h_mm = board_size_mm(layout)
+        ids = list(pond_polygons(layout))
+        c = np.asarray(pond_polygons(layout)[rng.choice(ids)]).mean(axis=0)
+        t = cam.project([[c[0], c[1], 60.0]])[0]
+        u8 = np.clip(img, 0, 255).astype(np.uint8)
+        draw_hand(u8, (float(t[0]), float(t[1])), 1 / cam.mm_per_px_at(*c), rng)
+        img = u8.astype(np.float32)
+    img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
+    if warm:
+        img = cm.white_balance(img, cm.warm_gains(warm))
+    if glare:
+        w_mm, h_mm = board_size_mm(layout)
+        gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
+        g = cam.project([[gx, gy, 0.0]])[0]
+        img = cm.add_glare(
+            img,
+            (float(g[0]), float(g[1])),
+            rng.uniform(35, 60) / cam.mm_per_px_at(gx, gy),
+            glare,
+            angle_deg=rng.uniform(0, 180),
+            mask=cover,
+        )
+    return cm.sensor(img, nrng, blur_sigma=rng.uniform(0.6, 0.9) * w / 4608 * 2, jpeg_quality=90)
+
+
+def texture_ppm_for(size: tuple[int, int]) -> float:
+    """Board art resolution: a little finer than the camera's sampling of it."""
+    return 5.0 if size[0] > 3000 else 3.0
+
+
+def empty_board(
+    layout: Any,
+    pieces: Pieces,
+    seed: int,
+    *,
+    size: tuple[int, int],
+    busy: bool = True,
+    art_seed: int | None = None,
+) -> np.ndarray:
+    """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
+    light, from a camera 0-10 degrees off vertical."""
+    rng = random.Random(seed * 7 + 3)
+    ppm = texture_ppm_for(size)
+    art = seed % ART_VARIANTS if art_seed is None else art_seed
+    tex, _ = art_texture(layout, ppm, art, busy=busy)
+    cam = board_camera(layout, size, rng.uniform(0, 10), rng)
+    return photograph(layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5)
+
+
+def make_scene3d(
+    layout: Any,
+    pieces: Pieces,
+    seed: int,
+    *,
+    size: tuple[int, int] = (2304, 1296),
+    tilt: float = 0.0,
+    n_pieces: int = 40,
+    busy: bool = True,
+    warm: float = 0.0,
+    glare: float = 0.0,
+    stacks: int = 0,
+    edge: int = 2,
+    hand: bool = False,
+    given: list[tuple[str, str, float, float, float]] | None = None,
+    given_pads: list[tuple[float, float]] | None = None,
+) -> Scene3D:
+    """One photo of the board with pieces, its known answer; ``empty_board(seed)`` is the same
+    board's empty photo. Same seed, same scene."""
+    pond_synth = _flat_synth()
+    rng = random.Random(seed)
+    ppm = texture_ppm_for(size)
+    tex, _art = art_texture(layout, ppm, seed % ART_VARIANTS, busy=busy)
+    polys = pond_polygons(layout)
+    if given is None:
+        pl = pond_synth.place_pieces(layout, pieces, rng, n_pieces, edge_pieces=0)
+        placed = [(p.kind, p.faction, p.x, p.y, p.angle) for p in pl.placed]
+        pad_list = [(p.x, p.y) for p in pl.pads]
+        circles = list(pl.circles)
+    else:
+        pl = pond_synth._Placer(layout, pieces, rng)
+        placed = list(given)
+        pad_list = list(given_pads or [])
+        circles = []
+    # Pieces straddling a pond's edge, 15% to 90% of the base inside.
+    edge_placed = []
+    for _ in range(edge if given is None else 0):
+        for _ in range(80):
+            pid = rng.choice(list(polys))
+            poly = np.asarray(polys[pid])
+            k = rng.randrange(len(poly))
+            a, b = poly[k], poly[(k + 1) % len(poly)]
+            e = a + (b - a) * rng.uniform(0.25, 0.75)
+            c = poly.mean(axis=0)
+            d = (c - e) / np.linalg.norm(c - e)
+            x, y = e + d * rng.uniform(-6, 5)
+            ang = rng.uniform(0, 180)
+            circ = pond_synth._circles("frog", x, y, ang, pieces)
+            pl.circles = circles
+            if pl.free(circ, gap=1.5):
+                circles += [(cc, 10_000 + len(edge_placed)) for cc in circ]
+                edge_placed.append(("frog", rng.choice(FACTIONS), float(x), float(y), ang))
+                break
+    solids: list[Piece3D] = []
+    for kind, faction, x, y, ang in [*placed, *edge_placed]:
+        pond, share = pl.share(kind, x, y, ang)
+        solids.append(Piece3D(kind, faction, x, y, ang, 0.0, pond if share >= 0.5 else None, share))
+    stack_ponds = []
+    frogs = [s for s in solids if s.kind == "frog" and s.pond is not None and s.share > 0.99]
+    for s in rng.sample(frogs, min(stacks, len(frogs))):
+        top = Piece3D(
+            "frog",
+            rng.choice(FACTIONS),
+            s.x + rng.uniform(-1, 1),
+            s.y + rng.uniform(-1, 1),
+            s.angle + rng.uniform(-20, 20),
+            HEIGHTS["frog"],
+            s.pond,
+            1.0,
+        )
+        solids.append(top)
+        stack_ponds.append(str(s.pond))
+    pads = []
+    for x, y in pad_list:
+        pond, _ = pl.share("frog", x, y, 0.0)
+        pads.append((str(pond), x, y))
+    answer = _answer(polys, solids, pads, pieces)
+    cam = board_camera(layout, size, tilt, rng)
+    image = photograph(
+        layout, pieces, tex, ppm, cam, solids, pads, seed, warm=warm, glare=glare, hand=hand
+    )
+    edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
+    return Scene3D(
+        image,
+        answer,
+        solids,
+        pads,
+        cam,
+        tilt,
+        {
+            "size": size,
+            "tilt": tilt,
+            "busy": busy,
+            "warm": warm,
+            "glare": glare,
+            "stacks": stacks,
+            "edge": edge,
+            "hand": hand,
+        },
+        stack_ponds,
+        edge_ponds,
+        hand,
+    )
+
+
+def _flat_synth() -> Any:
+    """The flat generator (``synth.py``), whose piece placer this one reuses."""
+    import importlib.util
+
+    name = "pond_synth"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, _HERE / "synth.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def _answer(
+    polys: dict[str, Any],
+    solids: list[Piece3D],
+    pads: list[tuple[str, float, float]],
+    pieces: Pieces,
+) -> dict[str, Any]:
+    ponds: dict[str, Any] = {pid: {"frogs": {}, "fwooogs": [], "lilypad": None} for pid in polys}
+    r = pieces.lilypad_diameter_mm / 2
+    for pid, _, _ in pads:
+        ponds[pid]["lilypad"] = "free"
+    for s in solids:
+        if s.pond is None:
+            continue
+        entry = ponds[s.pond]
+        on_pad = [pid for pid, x, y in pads if math.hypot(s.x - x, s.y - y) < r * 0.75]
+        if s.kind == "fwooog":
+            entry["fwooogs"].append(s.faction)
+            if on_pad:
+                entry["lilypad_fwooog"] = s.faction
+        else:
+            entry["frogs"][s.faction] = entry["frogs"].get(s.faction, 0) + 1
+            if on_pad and s.z0 == 0:
+                entry["lilypad"] = s.faction
+    for entry in ponds.values():
+        entry["fwooogs"].sort()
+        entry["frogs"] = dict(sorted(entry["frogs"].items()))
+    return ponds

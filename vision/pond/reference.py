@@ -1,0 +1,242 @@
+"""The empty-board reference: what the board's own art looks like, so that only pieces differ.
+
+The owner photographs the board once with nothing on it (``calibrate board``). Its board
+raster (the photo warped to board millimetres by the markers, ``RASTER_PPM`` px/mm) is the
+reference. Each frame's raster is then compared with it, pixel by pixel:
+
+1. **Light's colour.** The frame's colour cast against the reference is measured over the
+   whole board (the median per-channel log ratio; pieces, hands and glare cover too little
+   of it to move a median) and divided out, so piece colours calibrated under the reference
+   light hold under a warmer or colder lamp. Each pond's own cast (its water and the land
+   around it) is re-checked against that correction.
+2. **Light's level and glare.** Each pixel is explained as ``a * reference + b * white``
+   (``a``: shade, light falling off; ``b >= 0``: glare, a lamp's reflection whitening the
+   board). What that explains is the board; what it leaves (the residual) is something on
+   the board. Comparing with the reference's neighbours one pixel away forgives small
+   registration errors at the art's sharp edges.
+3. **Changed** pixels (residual above ``CHANGE_LEVEL``, thin lines removed) are the only
+   place pieces, lilypads and hands are looked for. Broad whitening (the darkest channel
+   risen ``GLARE_LEVEL`` above the board's light level, averaged over 5 mm) over a pond is
+   reported as glare; it is not a hand, and the rest of the board is still counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from companion.errors import BadFileError
+from vision.frames import Frame
+from vision.pond.model import BoardModel, board_model
+from vision.pond.pieces import Pieces
+
+#: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
+CHANGE_LEVEL = 15.0
+#: Whitening (0-255 levels) that counts as glare.
+GLARE_LEVEL = 45.0
+#: A pond whose own colour cast differs from the board's by more than this (log gain) is named.
+CAST_DRIFT = 0.06
+#: A whole-board cast this strong (log red/blue gain) is reported.
+CAST_REPORT = 0.08
+
+
+@dataclass(frozen=True)
+class EmptyBoard:
+    """The rectified empty-board photo (uint8 (H, W, 3) BGR board raster) and where it came from."""
+
+    raster: Frame
+    source: str = "<empty board>"
+
+
+@dataclass
+class Comparison:
+    """One frame against the reference (all rasters at the board model's size)."""
+
+    normalised: Frame  # the frame's raster with the light's cast divided out
+    changed: npt.NDArray[np.bool_]
+    glare: npt.NDArray[np.bool_]
+    gains_bgr: tuple[float, float, float]
+    warnings: list[str] = field(default_factory=list)
+
+
+def _cast(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], sel: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.float64]:
+    lr = np.log((f[sel] + 4.0) / (r[sel] + 4.0))
+    med = np.median(lr, axis=0).astype(np.float64)
+    return med - med.mean()
+
+
+def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
+    """Compare a frame's board raster with the empty board (see the module docstring)."""
+    if empty.raster.shape != raster.shape:
+        raise ValueError(
+            f"{empty.source}: the empty board's raster has another size than the layout's"
+        )
+    f = raster.astype(np.float32)
+    r = empty.raster.astype(np.float32)
+    step = 3
+    fs, rs = f[::step, ::step], r[::step, ::step]
+    ok = (fs.min(axis=2) > 12) & (rs.min(axis=2) > 12) & (fs.max(axis=2) < 250)
+    ok &= ~model.marker_zone[::step, ::step]
+    warnings: list[str] = []
+    cast = _cast(fs, rs, ok) if np.count_nonzero(ok) > 100 else np.zeros(3)
+    gains = np.exp(cast).astype(np.float32)
+    fn = f / gains
+    # Each pond's own cast: its water and a ring of land around it.
+    if abs(cast[2] - cast[0]) > CAST_REPORT:
+        kind = "warmer" if cast[2] > cast[0] else "colder"
+        warnings.append(
+            f"the light is {kind} than in the empty-board photo (red/blue "
+            f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
+        )
+    resid, _ = _explain(fn, r)
+    changed = resid > CHANGE_LEVEL
+    changed = cv2.morphologyEx(
+        changed.astype(np.uint8),
+        cv2.MORPH_OPEN,
+        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)),
+    ).astype(bool)
+    # Whitening: how much the darkest channel rose beyond the board's overall light level
+    # (a brighter or dimmer light scales it, a lamp's reflection adds to it). Glare is broad
+    # and smooth: the whitening is averaged over about 9 mm of unchanged board, so the art's
+    # sharp edges (a little off between the two photos) and the pieces do not count.
+    level = float(np.median(fs[ok].mean(axis=1) / (rs[ok].mean(axis=1) + 1))) if ok.any() else 1.0
+    white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
+    k = max(3, round(9 * model.ppm)) | 1
+    board = (~changed).astype(np.float32)
+    smooth = cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)
+    glare = smooth > GLARE_LEVEL
+    # Take the glare back out (the lamp's white added over the board and the pieces alike),
+    # so a piece under it keeps its colour.
+    lifted = smooth > 12
+    if lifted.any():
+        wv = np.minimum(smooth, 230.0)[..., None]
+        fn = np.where(lifted[..., None], np.maximum(fn - wv, 0) / (1 - wv / 255), fn)
+    glare_at = set(glare_ponds(glare, model))
+    pm = model.pond_map[::step, ::step]
+    grown = cv2.dilate(pm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (13, 13)))
+    fns = fn[::step, ::step]
+    for i, pid in enumerate(model.ids, 1):
+        sel = ok & (grown == i)
+        if pid in glare_at or np.count_nonzero(sel) < 200:
+            continue
+        local = _cast(fns, rs, sel)
+        drift = float(np.abs(local).max())
+        if drift > CAST_DRIFT:
+            warnings.append(
+                f"the light's colour near pond {pid} differs from the rest of the board "
+                f"(cast {drift:.2f}): its colours may be misread"
+            )
+    normalised = np.clip(fn, 0, 255).astype(np.uint8)
+    return Comparison(
+        normalised, changed, glare, (float(gains[0]), float(gains[1]), float(gains[2])), warnings
+    )
+
+
+def _explain(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32]
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Per pixel, the least residual of ``f ~ a r + b`` (a >= 0, b >= 0) over the reference and
+    its four neighbours one pixel away; and the whitening ``b`` of the unshifted fit.
+
+    The neighbours are tried only where the unshifted fit leaves a difference.
+    """
+    res, white = _fit(f, r)
+    ys, xs = np.nonzero(res > CHANGE_LEVEL)
+    if len(ys):
+        h, w = res.shape
+        fp = f[ys, xs][:, None, :]
+        for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            rp = r[np.clip(ys - dy, 0, h - 1), np.clip(xs - dx, 0, w - 1)][:, None, :]
+            alt, _ = _fit(fp, rp)
+            res[ys, xs] = np.minimum(res[ys, xs], alt[:, 0])
+    return res, white
+
+
+def _fit(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32]
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """Least squares ``f ~ a r + b`` per pixel (channel planes, for speed): residual RMS, b."""
+    f0, f1, f2 = f[..., 0], f[..., 1], f[..., 2]
+    r0, r1, r2 = r[..., 0], r[..., 1], r[..., 2]
+    fm = (f0 + f1 + f2) / 3
+    rm = (r0 + r1 + r2) / 3
+    c0, c1, c2 = r0 - rm, r1 - rm, r2 - rm
+    a = ((f0 - fm) * c0 + (f1 - fm) * c1 + (f2 - fm) * c2) / (c0 * c0 + c1 * c1 + c2 * c2 + 30.0)
+    np.clip(a, 0.0, 4.0, out=a)
+    b = fm - a * rm
+    neg = b < 0
+    if np.any(neg):
+        a2 = (f0 * r0 + f1 * r1 + f2 * r2) / (r0 * r0 + r1 * r1 + r2 * r2 + 1.0)
+        a = np.where(neg, a2, a)
+        b = np.where(neg, np.float32(0.0), b)
+    e0, e1, e2 = f0 - a * r0 - b, f1 - a * r1 - b, f2 - a * r2 - b
+    res = np.sqrt((e0 * e0 + e1 * e1 + e2 * e2) / 3)
+    return res.astype(np.float32), b.astype(np.float32)
+
+
+def glare_ponds(glare: npt.NDArray[np.bool_], model: BoardModel) -> list[str]:
+    """Ponds that glare covers a noticeable part of (at least 150 mm² of the pond or its rim)."""
+    m = cv2.morphologyEx(
+        glare.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    )
+    hit = np.bincount(model.pond_map[m > 0], minlength=len(model.ids) + 1)
+    limit = 150.0 * model.ppm**2
+    return [pid for i, pid in enumerate(model.ids, 1) if hit[i] >= limit]
+
+
+# ---------------------------------------------------------------- files
+
+
+def make_empty_board(
+    frame: Frame, layout: Any, pieces: Pieces, where: str = "image"
+) -> tuple[EmptyBoard, list[str]]:
+    """The reference from a photo of the empty board (markers in view); notes for the owner.
+
+    ``BadFileError`` naming ``where`` when a marker is missing.
+    """
+    from vision.pond.calibrate import board_raster
+
+    raster, _, pose = board_raster(frame, layout, pieces, where)
+    notes = []
+    if pose.rms_mm > 3.0:
+        raise BadFileError(
+            f"{where}: the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
+            "is this the right layout?"
+        )
+    dark = float(raster.mean())
+    if dark < 40:
+        notes.append(f"{where}: the photo is very dark (mean level {dark:.0f}): more light?")
+    return EmptyBoard(raster, where), notes
+
+
+def write_empty_board(empty: EmptyBoard, path: str | Path) -> None:
+    """Write the reference raster as a lossless image (PNG)."""
+    out = Path(path)
+    if out.suffix.lower() not in (".png", ".bmp", ".tif", ".tiff"):
+        raise BadFileError(f"{out}: the reference must be a lossless image (.png)")
+    try:
+        ok = cv2.imwrite(str(out), empty.raster)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise BadFileError(f"{out}: cannot write the reference image")
+
+
+def read_empty_board(path: str | Path, layout: Any, pieces: Pieces) -> EmptyBoard:
+    """The reference from a file: the rectified PNG ``calibrate board`` writes, or a raw photo
+    of the empty board (warped here). ``BadFileError`` naming the file otherwise."""
+    from vision.frames import read_image
+
+    frame = read_image(path)
+    model = board_model(layout, pieces)
+    if frame.shape[:2] == (model.size[1], model.size[0]):
+        return EmptyBoard(frame, str(path))
+    empty, _ = make_empty_board(frame, layout, pieces, where=str(path))
+    return empty
