@@ -17,6 +17,7 @@ from companion.games.guides import (
     played_game,
     player_limits,
     score_rule,
+    score_rule_for,
     session_info,
     setup_steps,
 )
@@ -75,9 +76,10 @@ def test_ponder_colours_named_when_chosen() -> None:
     assert "Ana Blue, Ben Yellow" in by_id(setup_steps("ponder", ps, {}))["colours"].text
 
 
-def test_bog_setup_for_two_players() -> None:
+def test_bog_setup_for_two_players_comes_from_the_engine() -> None:
     """ "The Start player draws two Frogs into their hand from the face down deck. Next, the
     second player draws 3 Frogs. Finally, draw 3 Frogs ... to create the Draw Area." """
+    assert guide("bog").score is None  # BOG has its own engine and screen: no score pad
     steps = by_id(setup_steps("bog", players(2), {}))
     assert steps["bog"].values == {"lily_pads": 9, "rows": "3 x 3"}
     assert steps["flies"].values == {"flies": 3}
@@ -85,7 +87,7 @@ def test_bog_setup_for_two_players() -> None:
     assert steps["deck"].values == {"frogs": 18}
     assert steps["start-hand"].values == {"Ana": 2}
     assert steps["second-hand"].values == {"Ben": 3}
-    assert steps["draw-area"].values == {"draw_area": 3}
+    assert steps["draw-area"].values == {"draw_area": 3, "deck": 10}
     assert list(steps) == [
         "bog",
         "flies",
@@ -96,6 +98,11 @@ def test_bog_setup_for_two_players() -> None:
         "draw-area",
         "first-turn",
     ]
+    info = session_info("bog", players(2), {"start": "Ben"})
+    assert info.game == "bog" and info.options["start"] == "Ben"
+    assert by_id(setup_steps("bog", players(2), {"start": "Ben"}))["start-hand"].values == {
+        "Ben": 2
+    }
 
 
 def test_bog_refuses_three_players() -> None:
@@ -171,14 +178,13 @@ def test_leaders_croak_first_to_75() -> None:
     assert leaders(rule, ["Ana", "Ben"], [30, 40]) == (["Ben"], "First to 75 points.")
 
 
-def test_leaders_bog_most_points_and_tie() -> None:
-    """ "The player with the most points wins! If tied the player who could not perform an
-    Action loses." """
-    rule = guide("bog").score
-    assert rule is not None
+def test_leaders_bare_score_pad_most_points_and_tie() -> None:
+    rule = score_rule_for("scorepad")
     assert leaders(rule, ["Ana", "Ben"], [11, 13]) == (["Ben"], "Ben leads with 13 points.")
-    won, text = leaders(rule, ["Ana", "Ben"], [12, 12])
-    assert won == ["Ana", "Ben"] and "could not perform an Action loses" in text
+    assert leaders(rule, ["Ana", "Ben"], [12, 12]) == (
+        ["Ana", "Ben"],
+        "Ana and Ben tie on 12 points.",
+    )
 
 
 @given(st.sampled_from(["ponder", "bog", "croak", "pondscape"]), st.integers(1, 5))

@@ -104,13 +104,14 @@ def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]], bo
             events.append({"type": "next_turn"})
         return events
 
-    bog = [
-        {"type": "points", "player": "Ana", "amount": 11},
-        {"type": "points", "player": "Ben", "amount": 13},
-    ]
+    from companion.games.bog.demo import play_random_game
+
+    # A whole BOG game played by the demo table (Ana and Ben), replayed by its engine.
+    bog_options, bog_events, _ = play_random_game(2)
+    bog = SessionInfo("bog", players[:2], bog_options)
     return [
         (croak, rounds((12, 8, -3), (20, 15, 9), (18, 25, 30), (20, 30, 22)), True),
-        (session_info("bog", players[:2], {}), bog, True),
+        (bog, [e.to_json() for e in bog_events], True),
         (croak, rounds((15, 10, 4), (22, 18, 16), (25, 21, 30), (16, 12, 27)), True),
         (croak, rounds((14, 9, 11), (10, 21, 6)), False),
     ]

@@ -13,6 +13,7 @@ _MODULES = {
     "pond": "companion.games.pond",
     "pondscape": "companion.games.pondscape",
     "ponder": "companion.games.ponder",
+    "bog": "companion.games.bog",
 }
 
 # The five boxed games in the order the home screen shows them, with their titles.

@@ -1,7 +1,7 @@
 """Setup guides for all five boxed games, and how each is played in a session.
 
-Pond and Pondscape have rules engines: their setup checklist is the engine's
-``GAME.setup_steps``. Ponder, BOG and Croak have none yet: their setup comes
+Pond, Pondscape and BOG have rules engines: their setup checklist is the engine's
+``GAME.setup_steps``. Ponder and Croak have none yet: their setup comes
 from the rulebooks as data here, and their session is a score pad
 (``companion.games.scorepad`` with options ``{"for": NAME}``) so the table can
 keep the score. When an engine for one of them is added to the registry
@@ -108,45 +108,6 @@ def ponder_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[
     ]
 
 
-def bog_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
-    """BOG's rulebook setup: two players, the first one listed is the Start Player."""
-    start, second = players[0].name, players[1].name
-    return [
-        SetupStep(
-            "bog",
-            "Create the Bog: place all 9 Lily Pads in 3 rows of 3 cards each in the center of "
-            "the table, leaving room for each player's Shore.",
-            {"lily_pads": 9, "rows": "3 x 3"},
-        ),
-        SetupStep(
-            "flies",
-            "Place a Fly perpendicular on each of the 3 center row Lily Pads.",
-            {"flies": 3},
-        ),
-        SetupStep(
-            "deck",
-            "Shuffle the 18 Frogs into a face-down deck near the Bog.",
-            {"frogs": 18},
-        ),
-        SetupStep("start-player", f"{start} is the Start Player.", {"start": start}),
-        SetupStep(
-            "start-hand",
-            f"{start} (the Start Player) draws two Frogs into their hand from the deck.",
-            {start: 2},
-        ),
-        SetupStep("second-hand", f"Next, {second} draws 3 Frogs.", {second: 3}),
-        SetupStep(
-            "draw-area",
-            "Draw 3 Frogs and place them face up next to the deck: the Draw Area.",
-            {"draw_area": 3},
-        ),
-        SetupStep(
-            "first-turn",
-            f"{start} takes the first turn. Your Frogs always face you, with the Route on top.",
-        ),
-    ]
-
-
 def croak_lilypad_piles(player_count: int) -> int:
     """ "draws the top 3 cards (or 5, if playing with 2 players)" """
     return 5 if player_count == 2 else 3
@@ -207,20 +168,7 @@ GUIDES: dict[str, Guide] = {
             "bank wins the game!",
         ),
     ),
-    "bog": Guide(
-        "bog",
-        "BOG",
-        2,
-        2,
-        ScoreRule(
-            "points",
-            None,
-            False,
-            False,
-            "If the Draw Area is exhausted, score. The player with the most points wins! If "
-            "tied the player who could not perform an Action loses.",
-        ),
-    ),
+    "bog": Guide("bog", "BOG", 2, 2, None),
     "croak": Guide(
         "croak",
         "Croak",
@@ -238,7 +186,7 @@ GUIDES: dict[str, Guide] = {
     ),
 }
 
-_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps, "bog": bog_steps, "croak": croak_steps}
+_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps, "croak": croak_steps}
 
 
 def guide(game_name: str) -> Guide:
@@ -341,7 +289,7 @@ def leaders(rule: ScoreRule, names: Sequence[str], scores: Sequence[int]) -> tup
 
     With a target (Croak 75, Ponder 3 frogs) the game is won by reaching it;
     several players at or past it in the same round face off. Without one
-    (BOG) the most points lead; a tie is broken at the table.
+    (a bare score pad) the most points lead.
     """
     if not names:
         return [], ""
@@ -357,4 +305,4 @@ def leaders(rule: ScoreRule, names: Sequence[str], scores: Sequence[int]) -> tup
         return top, f"First to {rule.target} {rule.unit}."
     if len(top) == 1:
         return top, f"{top[0]} leads with {best} {rule.unit}."
-    return top, f"{_names(top)} tie on {best}: the player who could not perform an Action loses."
+    return top, f"{_names(top)} tie on {best} {rule.unit}."

@@ -1,4 +1,4 @@
-"""The score pad that follows the setup of Ponder, BOG and Croak."""
+"""The score pad that follows the setup of Ponder and Croak."""
 
 from __future__ import annotations
 
@@ -63,20 +63,6 @@ def test_scorepad_ponder_counts_frogs_across(app: Any) -> None:
         screen.select(2)
     assert [r.score for r in screen.rows] == [0, 0, 3]
     assert screen.leader_text == "Cy wins with 3 frogs across or more!"
-
-
-def test_scorepad_bog_points_at_the_end_and_finish(app: Any) -> None:
-    """ "If the Draw Area is exhausted, score. The player with the most points wins!" """
-    screen = start(app, "bog", ("Ana", "Ben"))
-    sid = app.session_id
-    screen.enter_points(11)
-    screen.enter_points(13)
-    assert screen.leader_text == "Ben leads with 13 points."
-    tap(screen.ids.finish)
-    assert app.screen.name == "history"
-    app.writer.flush()
-    row = next(r for r in app.store.list() if r.id == sid)
-    assert row.finished
 
 
 def test_scorepad_croak_counts_swamp_and_pond_cards(app: Any) -> None:

@@ -19,4 +19,6 @@ SCREENS: list[tuple[str, str]] = [
     ("pond_final", "ui.screens.pond_final"),
     ("pondscape_scan", "ui.screens.pondscape_scan"),
     ("pondscape_score", "ui.screens.pondscape_score"),
+    # BOG: the Bog, the Shores and the legal actions (issue 16).
+    ("bog", "ui.screens.bog"),
 ]

@@ -18,7 +18,7 @@ SUBTITLES = {
     "pond": "2-4 players · live VP",
     "pondscape": "1-4 · scan & score",
     "ponder": "2-4 · setup & turns",
-    "bog": "2 players · points",
+    "bog": "2 players · actions & score",
     "croak": "2-4 · rounds to 75",
 }
 

@@ -11,6 +11,7 @@ starts the session and opens the game's screen.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kivy.properties import (
@@ -48,6 +49,20 @@ class NameInput(TextInput):
     """A single-line name field that hands focus on with Enter."""
 
 
+def bog_cards_option(folder: Any) -> Any:
+    """BOG's ``cards`` option: the owner's box (``bog-cards.json`` in the data folder,
+    written by the card editor) inline, else this product's sample."""
+    from companion.games.bog.cards import read_cards_file
+
+    path = folder / "bog-cards.json"
+    if not path.is_file():
+        return "sample"
+    try:
+        return read_cards_file(path).to_json()
+    except CompanionError:
+        return "sample"
+
+
 class SetupScreen(BaseScreen):
     game = StringProperty("pond")
     title = StringProperty("")
@@ -83,6 +98,9 @@ class SetupScreen(BaseScreen):
         return any(row.ids.name.focus for row in self.rows)
 
     # --- entering
+    # The Start Player of BOG is picked with this (tests seed it).
+    rng = random.Random()
+
     def enter(self, game: str | None = None, count: int | None = None, **kwargs: Any) -> None:
         super().enter(**kwargs)
         if game is not None:
@@ -125,6 +143,8 @@ class SetupScreen(BaseScreen):
     def _options_for(self, count: int) -> dict[str, Any]:
         """The game's defaults; for Pond, the map drawn in Settings when there is one."""
         options = dict(default_options(self.game, count))
+        if self.game == "bog":  # the owner's own cards, written into the session whole
+            options["cards"] = bog_cards_option(self.app.data_folder())
         if self.game == "pond":
             side = 9 if count == 2 else 13
             saved = self.app.data_folder() / f"pond-layout-{side}.json"
@@ -158,6 +178,10 @@ class SetupScreen(BaseScreen):
 
     def show_checklist(self) -> bool:
         """Players chosen: compute the checklist for them, or say what is wrong."""
+        if self.game == "bog":  # "Choose a Start Player": the app picks one at random
+            from companion.games.bog import pick_start_player
+
+            self.options["start"] = pick_start_player(self.players(), self.rng)
         try:
             steps = setup_steps(self.game, self.players(), dict(self.options))
         except CompanionError as exc:

@@ -16,8 +16,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     s.add_argument(
         "--catalog",
         metavar="FILE",
-        help="pondscape-catalog/1 file (default: pondscape-catalog.json in the data folder, "
-        "else the bundled sample)",
+        help="pondscape-catalog/1 or bog-cards/1 file (default: pondscape-catalog.json in the "
+        "data folder, else the bundled sample)",
     )
     s.add_argument(
         "--out",
@@ -66,12 +66,32 @@ def catalog_for(args: argparse.Namespace) -> tuple[Catalog, str]:
     return load_catalog(path), which
 
 
+def _bog_sheet(args: argparse.Namespace) -> int:
+    """The tags of a BOG card file (``bog-cards/1``): one ``BG:NN:F`` per Frog card."""
+    from companion.games.bog.cards import read_cards_file, tag_caption, tag_payloads
+    from vision.sheets import tag_sheet_pdf
+
+    cards = read_cards_file(args.catalog)
+    out = default_out(args, "tags.pdf")
+    payloads = tag_payloads(cards)
+    captions = {p: tag_caption(cards, p) for p in payloads}
+    pages = tag_sheet_pdf(payloads, out, size_mm=args.size_mm, paper=args.paper, captions=captions)
+    print(
+        f"{out}: {len(payloads)} tags (BOG Frog cards), {args.size_mm:g} mm, {pages} page(s); "
+        "print at 100%"
+    )
+    return 0
+
+
 def _sheet(args: argparse.Namespace) -> int:
     import sys
 
+    from companion.games.bog.cards import is_cards_file
     from vision.catalog import tag_caption, tag_payloads
     from vision.sheets import tag_sheet_pdf
 
+    if args.catalog is not None and is_cards_file(args.catalog):
+        return _bog_sheet(args)
     catalog, which = catalog_for(args)
     print(f"using {which}", file=sys.stderr)
     out = default_out(args, "tags.pdf")

@@ -168,3 +168,28 @@ def cards_option(value: Any, where: str = "options.cards") -> CardSet:
     if isinstance(value, str) and value:
         return read_cards_file(value)
     raise BadFileError(f"{where} must be 'sample', a bog-cards/1 file path or its JSON object")
+
+
+def is_cards_file(path: Path | str) -> bool:
+    """True when ``path`` is a JSON file whose ``format`` is ``bog-cards/1``."""
+    try:
+        data = read_json_file(path)
+    except BadFileError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def tag_payloads(cards: CardSet) -> list[str]:
+    """The tag of each Frog card (docs/tags.md): ``BG:<id>:F``, on the face with the Route."""
+    return [f"BG:{card_id}:F" for card_id in cards.ids]
+
+
+def tag_caption(cards: CardSet, payload: str) -> tuple[str, ...]:
+    """The lines printed under a BOG tag so each sticker finds its card."""
+    parts = payload.split(":")
+    if len(parts) != 3 or parts[1] not in cards:
+        return ()
+    card = cards[parts[1]]
+    route = "-".join(str(p) for p in card.route)
+    formation = ",".join(str(p) for p in card.formation)
+    return (f"BOG Frog {card.id}", f"Route {route}, Formation {formation}")

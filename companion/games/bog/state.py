@@ -98,6 +98,11 @@ class BogState:
     def over(self) -> bool:
         return self.result is not None
 
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Each player's total, in seat order (what History shows)."""
+        return (self.points[0].total, self.points[1].total)
+
     def seat_of(self, name: str) -> int | None:
         return self.names.index(name) if name in self.names else None
 
