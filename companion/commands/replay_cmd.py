@@ -50,12 +50,13 @@ def replay_report(path: Path) -> tuple[Any, dict[str, Any]]:
                 f"engine ({known})"
             )
         live = replay(info, events, str(path))
+        report = game.report(live)  # a game may refuse a count no table can have (Croak)
     except BadFileError as exc:
         message = str(exc)
         if not message.startswith(str(path)):
             message = f"{path}: {message}"  # setup errors name the option, not the file
         raise BadFileError(message) from None
-    return game, {"file": str(path), "game": info.game, **game.report(live)}
+    return game, {"file": str(path), "game": info.game, **report}
 
 
 def run(args: argparse.Namespace) -> int:

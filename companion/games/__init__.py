@@ -14,6 +14,7 @@ _MODULES = {
     "pondscape": "companion.games.pondscape",
     "ponder": "companion.games.ponder",
     "bog": "companion.games.bog",
+    "croak": "companion.games.croak",
 }
 
 # The five boxed games in the order the home screen shows them, with their titles.

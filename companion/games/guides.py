@@ -22,7 +22,7 @@ from companion.session import SessionInfo
 
 SCOREPAD = "scorepad"
 # Engines whose own screen has not landed yet: their table keeps the score pad meanwhile.
-SCREEN_PENDING = frozenset({"ponder"})
+SCREEN_PENDING = frozenset({"ponder", "croak"})
 
 
 @dataclass(frozen=True)
