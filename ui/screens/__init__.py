@@ -21,4 +21,5 @@ SCREENS: list[tuple[str, str]] = [
     ("pondscape_score", "ui.screens.pondscape_score"),
     # BOG: the Bog, the Shores and the legal actions (issue 16).
     ("bog", "ui.screens.bog"),
+    ("bog_cards", "ui.screens.bog_cards"),  # the owner's 18 BOG cards, one 3x3 grid each
 ]

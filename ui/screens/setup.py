@@ -143,8 +143,6 @@ class SetupScreen(BaseScreen):
     def _options_for(self, count: int) -> dict[str, Any]:
         """The game's defaults; for Pond, the map drawn in Settings when there is one."""
         options = dict(default_options(self.game, count))
-        if self.game == "bog":  # the owner's own cards, written into the session whole
-            options["cards"] = bog_cards_option(self.app.data_folder())
         if self.game == "pond":
             side = 9 if count == 2 else 13
             saved = self.app.data_folder() / f"pond-layout-{side}.json"
@@ -182,6 +180,8 @@ class SetupScreen(BaseScreen):
             from companion.games.bog import pick_start_player
 
             self.options["start"] = pick_start_player(self.players(), self.rng)
+            # The owner's cards (the card editor's file), written into the session whole.
+            self.options["cards"] = bog_cards_option(self.app.data_folder())
         try:
             steps = setup_steps(self.game, self.players(), dict(self.options))
         except CompanionError as exc:
@@ -228,6 +228,8 @@ class SetupScreen(BaseScreen):
             if self.game == "pond":
                 items += [row.ids.faction for row in self.rows]
                 items += [self.ids.supply_less, self.ids.supply_more]
+            if self.game == "bog":
+                items.append(self.ids.bog_cards)
             return [*items, self.ids.back, self.ids.to_checklist]
         return [self.ids.back2, self.ids.start]
 
