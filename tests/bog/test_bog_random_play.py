@@ -29,6 +29,15 @@ def test_random_play_every_game_ends_by_outcome_a_or_b(block: int) -> None:
             # Nothing the generator offers is refused or flagged by the checker.
             assert refusal(before, ev) is None, (seed, ev)
             assert check(before, ev) == [], (seed, ev)
+            # Every card is in one place: placed, in the deck, or unknown (a hand, the Draw Area).
+            placed = [f.card for f in after.frogs if f is not None]
+            for seat in (0, 1):
+                placed += [*after.shores[seat], *after.hands[seat], *after.scored[seat]]
+            placed += [c for c in after.draw_area if c is not None]
+            unknown = after.unknown_in_hand(0) + after.unknown_in_hand(1)
+            unknown += after.draw_area.count(None)
+            assert len(placed) == len(set(placed)), (seed, ev)
+            assert len(placed) + after.deck + unknown == 18, (seed, ev)
             # Scores only grow.
             for seat in (0, 1):
                 for kind in ("captures", "routes", "formations", "flies"):

@@ -140,3 +140,18 @@ def test_bog_end_shows_the_outcome_sentence(app: Any) -> None:
     history = app.screen
     wait_for(app, lambda: not history.loading)
     history.chart_game = ""  # History keeps its chart's game: leave it fresh for its tests
+
+
+def test_bog_demo_states_for_the_screenshots(app: Any) -> None:
+    from ui.screens import bog
+
+    bog.demo(app)
+    render(app, 1)
+    assert app.screen.name == "bog" and not app.screen.over
+    states = dict(bog.demo_states())
+    states["fly"](app)
+    render(app, 1)
+    assert app.screen.stage == "fly_to" and any(c.target for c in app.screen.cells)
+    states["over"](app)
+    render(app, 1)
+    assert app.screen.over and app.screen.result_text.startswith("Outcome A")
