@@ -20,6 +20,7 @@ from pathlib import Path
 
 from companion import __version__
 from companion.errors import CompanionError
+from companion.files import text_problem
 
 GROUP = "pond_companion.commands"
 
@@ -57,7 +58,32 @@ def build_parser() -> argparse.ArgumentParser:
         except ImportError as exc:
             register = _unavailable(ep.name, str(exc))
         register(sub)
+    for child in _subparsers(parser):
+        _accept_config_anywhere(child)
     return parser
+
+
+def _subparsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """Every parser below ``parser`` (subcommands, their actions, ...), depth first."""
+    out: list[argparse.ArgumentParser] = []
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                out.append(child)
+                out.extend(_subparsers(child))
+    return out
+
+
+def _accept_config_anywhere(parser: argparse.ArgumentParser) -> None:
+    """``--config`` after the subcommand too (``pond-companion sessions list --config X``).
+
+    SUPPRESS keeps a value given before the subcommand when none is given after.
+    """
+    if any("--config" in a.option_strings for a in parser._actions):
+        return
+    parser.add_argument(
+        "--config", type=Path, metavar="PATH", default=argparse.SUPPRESS, help=argparse.SUPPRESS
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -70,13 +96,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         code = func(args)
     except CompanionError as exc:
-        print(f"pond-companion: {exc}", file=sys.stderr)
+        print(f"pond-companion: {one_line(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
     return int(code or 0)
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: newlines, control characters and surrogates escaped."""
+    text = " ".join(text.splitlines())
+    if text_problem(text) is None:
+        return text
+    return text.encode("unicode_escape", "backslashreplace").decode("ascii")
 
 
 if __name__ == "__main__":

@@ -21,12 +21,16 @@ from typing import Any
 
 import platformdirs
 
-from companion.errors import ConfigError
+from companion.errors import BadFileError, ConfigError
+from companion.files import read_text_file
+from companion.jsonfile import check_tree
 
 ENV_VAR = "POND_COMPANION_CONFIG"
 SYSTEM_PATH = Path("/etc/pond-companion/config.toml")
 APP_NAME = "pond-companion"
 DEFAULT = "default"
+#: A config file is a few dozen lines; anything this big is not one.
+MAX_CONFIG_BYTES = 256 * 1024
 
 
 def user_config_path() -> Path:
@@ -212,13 +216,13 @@ class Config:
 def find_config_file(explicit: Path | None = None) -> Path | None:
     """The config file in use, by the lookup order; None when there is none."""
     if explicit is not None:
-        if not explicit.is_file():
+        if not explicit.exists():
             raise ConfigError(f"{explicit}: config file not found (given with --config)")
         return explicit
     env = os.environ.get(ENV_VAR)
     if env:
         path = Path(env)
-        if not path.is_file():
+        if not path.exists():
             raise ConfigError(f"{path}: config file not found (named by ${ENV_VAR})")
         return path
     for path in (SYSTEM_PATH, user_config_path()):
@@ -254,7 +258,8 @@ def parse_config(data: Mapping[str, Any], where: str) -> Config:
                 allowed = key.check(value)
                 if allowed is not None:
                     raise ConfigError(
-                        f"{where}: {section}.{key.name} = {value!r} is not allowed: use {allowed}"
+                        f"{where}: {section}.{key.name} = {_short(value)} is not allowed: "
+                        f"use {allowed}"
                     )
                 origins[f"{section}.{key.name}"] = where
             else:
@@ -283,11 +288,25 @@ def _build(v: dict[str, dict[str, Any]], origins: dict[str, str], where: str) ->
             buzzer=gpio["buzzer"],
             buzzer_pin=gpio["buzzer_pin"],
         ),
-        data=DataConfig(Path(folder).expanduser()),
+        data=DataConfig(_expand_folder(folder, where)),
         display=DisplayConfig(tuple(disp["size"]), disp["fullscreen"]),
         path=None if where == DEFAULT else Path(where),
         origins=origins,
     )
+
+
+def _short(value: Any) -> str:
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**30 else "a huge number"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _expand_folder(folder: str, where: str) -> Path:
+    try:
+        return Path(folder).expanduser()
+    except RuntimeError:  # "~nosuchuser/x": no such user's home
+        raise ConfigError(
+            f"{where}: data.folder = {folder!r} is not allowed: no such user's home folder"
+        ) from None
 
 
 def load_config(explicit: Path | None = None) -> Config:
@@ -296,14 +315,27 @@ def load_config(explicit: Path | None = None) -> Config:
     if path is None:
         return parse_config({}, DEFAULT)
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        text = read_text_file(path, "config", MAX_CONFIG_BYTES)
+    except BadFileError as exc:
+        raise ConfigError(str(exc)) from None
+    return parse_config(parse_toml_text(text, str(path)), str(path))
+
+
+def parse_toml_text(text: str, where: str) -> dict[str, Any]:
+    """Parse TOML; bad TOML, deep nesting and huge numbers are one ``ConfigError`` line."""
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
-    return parse_config(data, str(path))
+        raise ConfigError(f"{where}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{where}: not valid TOML: nested too deeply") from None
+    except (ValueError, MemoryError) as exc:
+        raise ConfigError(f"{where}: not valid TOML: {type(exc).__name__}: {exc}") from None
+    try:
+        check_tree(data, where)
+    except BadFileError as exc:
+        raise ConfigError(str(exc)) from None
+    return data
 
 
 def to_toml(values: Mapping[str, Mapping[str, Any]]) -> str:

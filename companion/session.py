@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError, EventRefusedError
+from companion.files import check_text
 from companion.games import get_game
 from companion.games.base import JSON, Event, Game, Player, Violation
 from companion.jsonfile import read_json_file
@@ -24,6 +25,8 @@ from companion.jsonfile import read_json_file
 SESSION_FORMAT = "session/1"
 UNDO = "undo"
 REDO = "redo"
+#: A player's name fits a seat on the screen; longer is a mistake or an attack.
+MAX_NAME_CHARS = 40
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,11 @@ def parse_players(data: Any, where: str) -> tuple[Player, ...]:
         name = item.get("name")
         if not isinstance(name, str) or not name.strip():
             raise BadFileError(f"{where}: players[{i}].name must be a non-empty string")
+        check_text(name, f"{where}: players[{i}].name")
+        if len(name) > MAX_NAME_CHARS:
+            raise BadFileError(
+                f"{where}: players[{i}].name is {len(name)} characters (at most {MAX_NAME_CHARS})"
+            )
         if name in seen:
             raise BadFileError(f"{where}: players[{i}].name {name!r} is used twice")
         seen.add(name)

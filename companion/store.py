@@ -7,7 +7,14 @@ is created in rollback-journal mode first, so its header (with our
 ``application_id``) is on disk before anything else, then switched to WAL.
 
 A corrupt or foreign file is reported with its path and left untouched: the
-store opens the next free name beside it (``sessions-1.sqlite``, ...).
+store opens the next free name beside it (``sessions-1.sqlite``, ...). A busy
+file (another process writing) is waited for up to ``BUSY_TIMEOUT_S`` and is
+never called damaged: the schema is created and checked under SQLite's write
+lock, so processes opening a fresh folder at once all end on the same file.
+On a read-only card the store opens read-only (``store.read_only``) and says so.
+"Disk full" is one line and loses nothing already stored; an import is one
+transaction. The file is created 0600, a data folder made here 0700.
+Back up with ``backup`` (SQLite's backup API), never by copying the files.
 """
 
 from __future__ import annotations
@@ -16,21 +23,35 @@ import builtins
 import json
 import sqlite3
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from companion.errors import BadFileError, StoreError, UnknownSessionError
+from companion.errors import BadFileError, CompanionError, StoreError, UnknownSessionError
 from companion.games.base import JSON
-from companion.session import SessionInfo, load_session_json
+from companion.session import SessionInfo, load_session_json, replay
+from companion.storefile import (
+    APPLICATION_ID,
+    backup_to,
+    connect,
+    create_private,
+    is_read_only_error,
+    os_reason,
+    printable,
+    read_only_reason,
+    rollback,
+    row_players,
+)
+from companion.storefile import file_problem as file_problem
 
-APPLICATION_ID = 0x506F6E64  # "Pond"
 SCHEMA_VERSION = 1
 FILENAME = "sessions.sqlite"
 MAX_CANDIDATES = 100
-SQLITE_MAGIC = b"SQLite format 3\x00"
+#: How long an open or a write waits for another program (the app, a command) holding the lock.
+BUSY_TIMEOUT_S = 10.0
 
 # Migrations: version -> statements that bring the schema from version-1 to it.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -71,53 +92,48 @@ class SessionRow:
     finished: bool
     summary: str
     events: int
+    problem: str = ""  # why the session cannot be shown or resumed ("" when it is fine)
 
 
-def file_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be our store (foreign or corrupt), or None if it is usable."""
-    if not path.exists():
-        return None
-    try:
-        with path.open("rb") as fh:
-            header = fh.read(100)
-    except OSError as exc:
-        return f"{path}: cannot be read ({exc.strerror or exc})"
-    if not header:
-        return None  # an empty file is an empty database
-    if len(header) < 100 or not header.startswith(SQLITE_MAGIC):
-        return f"{path}: not a SQLite database"
-    app_id = int.from_bytes(header[68:72], "big")
-    if app_id != APPLICATION_ID:
-        return f"{path}: a SQLite database of another program (application_id {app_id:#x})"
-    return None
+class DamagedStoreError(StoreError):
+    """The file is not a usable store of ours (corrupt or foreign): open steps past it."""
 
 
 class SessionStore:
-    """Sessions and their append-only event logs. Safe to call from several threads."""
+    """Sessions and their append-only event logs. Safe to call from several threads.
 
-    def __init__(self, path: Path, problems: Sequence[str] = ()) -> None:
+    Opened read-only (``read_only`` is the reason, else None) when the data folder
+    cannot be written: every game can still be listed and shown, writes raise
+    ``StoreError`` saying so.
+    """
+
+    def __init__(
+        self, path: Path, problems: Sequence[str] = (), *, read_only: str | None = None
+    ) -> None:
         self.path = path
         self.problems = list(problems)
+        self.read_only = read_only
         self._lock = threading.Lock()
         self._conn: sqlite3.Connection | None = None
-        fresh = not path.exists() or path.stat().st_size == 0
+        if read_only is None:
+            create_private(path)
         try:
-            conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            conn = connect(path, read_only, BUSY_TIMEOUT_S)
         except sqlite3.Error as exc:
-            raise StoreError(f"{path}: cannot open the session store: {exc}") from None
+            raise self._error(exc, "open the session store", opening=True) from None
         try:
-            if fresh:
-                self._create(conn)
+            conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
+            if read_only is None:
+                self._prepare(conn)
             else:
                 self._check(conn)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
             conn.execute("PRAGMA foreign_keys=ON")
-            self._migrate(conn)
-        except sqlite3.DatabaseError as exc:
+        except sqlite3.Error as exc:
+            rollback(conn)
             conn.close()
-            raise StoreError(f"{path}: damaged session store ({exc}); left untouched") from None
-        except StoreError:
+            raise self._error(exc, "open the session store", opening=True) from None
+        except BaseException:
+            rollback(conn)
             conn.close()
             raise
         self._conn = conn
@@ -129,60 +145,121 @@ class SessionStore:
         """Open the store in ``folder``, stepping past corrupt or foreign files.
 
         Each file passed over is named in ``store.problems`` (the app shows them);
-        none of them is ever written to.
+        none of them is ever written to. A busy store (another program writing)
+        is waited for, never stepped past. On a read-only card the store is
+        opened read-only and ``problems`` says so.
         """
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise StoreError(
-                f"{folder}: cannot create the data folder ({exc.strerror or exc})"
-            ) from None
+        folder = Path(folder)
+        if not folder.is_dir():
+            try:
+                folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+            except OSError as exc:
+                raise StoreError(
+                    f"{folder}: cannot create the data folder ({os_reason(exc)})"
+                ) from None
+        read_only = read_only_reason(folder)
         stem, suffix = Path(filename).stem, Path(filename).suffix
         problems: list[str] = []
         for n in range(MAX_CANDIDATES):
             path = folder / (filename if n == 0 else f"{stem}-{n}{suffix}")
             problem = file_problem(path)
             if problem is None:
+                if read_only is not None and not path.exists():
+                    break
                 try:
-                    return cls(path, problems)
-                except StoreError as exc:
+                    store = cls(path, problems, read_only=read_only)
+                except DamagedStoreError as exc:
                     problem = str(exc)
+                except StoreError as exc:
+                    if read_only is not None or not is_read_only_error(exc):
+                        raise
+                    # The folder looked writable but the card is not (remounted read-only).
+                    read_only = "read-only file system"
+                    store = cls(path, problems, read_only=read_only)
+                if problem is None:
+                    if read_only is not None:
+                        store.problems.append(
+                            f"{path}: opened read-only ({read_only}): games are shown, "
+                            "nothing new can be saved"
+                        )
+                    return store
             problems.append(f"{problem}; left untouched")
+        if read_only is not None:
+            raise StoreError(f"{folder}: no session store to read ({read_only})")
         raise StoreError(f"{folder}: no usable session store among {MAX_CANDIDATES} names")
 
-    def _create(self, conn: sqlite3.Connection) -> None:
-        # Rollback journal first, so the header with our application_id reaches the main file.
-        conn.execute("PRAGMA journal_mode=DELETE")
-        conn.execute("PRAGMA synchronous=FULL")
-        conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-        conn.execute("BEGIN IMMEDIATE")
-        conn.execute("CREATE TABLE IF NOT EXISTS _created (at TEXT)")
-        conn.execute("INSERT INTO _created VALUES (?)", (_now(),))
-        conn.execute("COMMIT")
+    def _prepare(self, conn: sqlite3.Connection) -> None:
+        """Make the file our store at the current schema, under the write lock.
 
-    def _check(self, conn: sqlite3.Connection) -> None:
-        result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-        if result != ["ok"]:
-            raise StoreError(f"{self.path}: integrity check failed: {'; '.join(result[:3])}")
+        The lock is taken first and the file looked at after, so processes opening
+        a fresh folder at once agree: the first creates the schema, the others find it.
+        """
+        conn.execute("BEGIN IMMEDIATE")
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        tables = conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()[0]
+        fresh = app_id == 0 and tables == 0
+        if fresh:
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            conn.execute("CREATE TABLE IF NOT EXISTS _created (at TEXT)")
+            conn.execute("INSERT INTO _created VALUES (?)", (_now(),))
+        elif app_id != APPLICATION_ID:
+            raise DamagedStoreError(
+                f"{self.path}: a SQLite database of another program (application_id {app_id:#x})"
+            )
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(
                 f"{self.path}: written by a newer Pond Companion (schema {version}, "
                 f"this one knows {SCHEMA_VERSION})"
             )
-
-    def _migrate(self, conn: sqlite3.Connection) -> None:
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
         for target in range(version + 1, SCHEMA_VERSION + 1):
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for statement in MIGRATIONS[target]:
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version={target}")
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+            for statement in MIGRATIONS[target]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version={target}")
+        conn.execute("COMMIT")
+        if not fresh:
+            self._integrity(conn)
+        mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{self.path}: the store is busy (could not switch to WAL)")
+        conn.execute("PRAGMA synchronous=FULL")
+
+    def _check(self, conn: sqlite3.Connection) -> None:
+        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+        if app_id != APPLICATION_ID:
+            raise DamagedStoreError(
+                f"{self.path}: a SQLite database of another program (application_id {app_id:#x})"
+            )
+        self._integrity(conn)
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version != SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path}: schema {version} cannot be read read-only by this Pond Companion "
+                f"(schema {SCHEMA_VERSION})"
+            )
+
+    def _integrity(self, conn: sqlite3.Connection) -> None:
+        result = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+        if result != ["ok"]:
+            raise DamagedStoreError(
+                f"{self.path}: damaged session store (integrity check: {'; '.join(result[:3])})"
+            )
+
+    def _error(self, exc: sqlite3.Error, what: str, opening: bool = False) -> StoreError:
+        """One line for a SQLite failure; only a corrupt or foreign file is called damaged."""
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StoreError(
+                f"{self.path}: busy: another program is using the session store "
+                f"(waited {BUSY_TIMEOUT_S:g} s); try again"
+            )
+        if name.startswith("SQLITE_FULL"):
+            return StoreError(f"{self.path}: disk full: could not {what}; nothing stored was lost")
+        if name.startswith("SQLITE_READONLY"):
+            return StoreError(f"{self.path}: read-only: could not {what}")
+        if name.startswith(("SQLITE_NOTADB", "SQLITE_CORRUPT")) and opening:
+            return DamagedStoreError(f"{self.path}: damaged session store ({exc}); left untouched")
+        return StoreError(f"{self.path}: could not {what}: {exc}")
 
     @property
     def conn(self) -> sqlite3.Connection:
@@ -204,17 +281,53 @@ class SessionStore:
 
     # -- writing ---------------------------------------------------------------------------
 
+    @contextmanager
+    def _writing(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One write transaction under the lock; a failure rolls back and is one line.
+
+        SQLite rolls a transaction back by itself on "disk full"; the rollback here
+        is then a no-op instead of a second error hiding the first.
+        """
+        with self._lock:
+            conn = self.conn
+            if self.read_only is not None:
+                raise StoreError(f"{self.path}: opened read-only ({self.read_only}): cannot {what}")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                yield conn
+                conn.execute("COMMIT")
+            except sqlite3.Error as exc:
+                rollback(conn)
+                raise self._error(exc, what) from None
+            except BaseException:
+                rollback(conn)
+                raise
+
+    @contextmanager
+    def _reading(self, what: str) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            try:
+                yield self.conn
+            except sqlite3.Error as exc:
+                raise self._error(exc, what) from None
+
     def create(self, info: SessionInfo) -> int:
         """Record a new session and return its id."""
+        with self._writing("record a new session") as conn:
+            return self._insert_session(conn, info)
+
+    def _insert_session(
+        self, conn: sqlite3.Connection, info: SessionInfo, finished: bool = False, summary: str = ""
+    ) -> int:
         now = _now()
-        with self._lock:
-            cur = self.conn.execute(
-                "INSERT INTO sessions (game, info, created, updated) VALUES (?, ?, ?, ?)",
-                (info.game, json.dumps(info.to_json()), now, now),
-            )
-            if cur.lastrowid is None:
-                raise StoreError(f"{self.path}: could not create a session")
-            return cur.lastrowid
+        cur = conn.execute(
+            "INSERT INTO sessions (game, info, created, updated, finished, summary) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (info.game, json.dumps(info.to_json()), now, now, int(finished), summary),
+        )
+        if cur.lastrowid is None:  # pragma: no cover - SQLite always gives one
+            raise StoreError(f"{self.path}: could not create a session")
+        return cur.lastrowid
 
     def append(self, session_id: int, event: Mapping[str, Any]) -> int:
         """Append one event in its own durable transaction; return its position in the log.
@@ -222,61 +335,51 @@ class SessionStore:
         When this returns, the event is on disk.
         """
         data = json.dumps(dict(event), separators=(",", ":"))
-        with self._lock:
-            conn = self.conn
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                row = conn.execute("SELECT id FROM sessions WHERE id = ?", (session_id,)).fetchone()
-                if row is None:
-                    raise UnknownSessionError(f"no session with id {session_id} in {self.path}")
-                seq = conn.execute(
-                    "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE session_id = ?",
-                    (session_id,),
-                ).fetchone()[0]
-                now = _now()
-                conn.execute(
-                    "INSERT INTO events (session_id, seq, data, recorded) VALUES (?, ?, ?, ?)",
-                    (session_id, seq, data, now),
-                )
-                conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, session_id))
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
-            return int(seq)
+        with self._writing(f"save an event of session {session_id}") as conn:
+            row = conn.execute("SELECT id FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            if row is None:
+                raise UnknownSessionError(f"no session with id {session_id} in {self.path}")
+            seq = conn.execute(
+                "SELECT COALESCE(MAX(seq) + 1, 0) FROM events WHERE session_id = ?",
+                (session_id,),
+            ).fetchone()[0]
+            now = _now()
+            conn.execute(
+                "INSERT INTO events (session_id, seq, data, recorded) VALUES (?, ?, ?, ?)",
+                (session_id, seq, data, now),
+            )
+            conn.execute("UPDATE sessions SET updated = ? WHERE id = ?", (now, session_id))
+        return int(seq)
 
     def set_finished(
         self, session_id: int, finished: bool = True, summary: str | None = None
     ) -> None:
-        with self._lock:
+        with self._writing(f"update session {session_id}") as conn:
             self._require(session_id)
             if summary is None:
-                self.conn.execute(
+                conn.execute(
                     "UPDATE sessions SET finished = ? WHERE id = ?", (int(finished), session_id)
                 )
             else:
-                self.conn.execute(
+                conn.execute(
                     "UPDATE sessions SET finished = ?, summary = ? WHERE id = ?",
                     (int(finished), summary, session_id),
                 )
 
     def set_summary(self, session_id: int, summary: str) -> None:
-        with self._lock:
+        with self._writing(f"update session {session_id}") as conn:
             self._require(session_id)
-            self.conn.execute("UPDATE sessions SET summary = ? WHERE id = ?", (summary, session_id))
+            conn.execute("UPDATE sessions SET summary = ? WHERE id = ?", (summary, session_id))
 
     def delete(self, session_id: int) -> None:
-        with self._lock:
+        with self._writing(f"delete session {session_id}") as conn:
             self._require(session_id)
-            conn = self.conn
-            conn.execute("BEGIN IMMEDIATE")
             conn.execute("DELETE FROM events WHERE session_id = ?", (session_id,))
             conn.execute("DELETE FROM sessions WHERE id = ?", (session_id,))
-            conn.execute("COMMIT")
 
     # -- reading ---------------------------------------------------------------------------
 
-    def _require(self, session_id: int) -> sqlite3.Row | tuple[Any, ...]:
+    def _require(self, session_id: int) -> tuple[Any, ...]:
         row = self.conn.execute(
             "SELECT id, game, info, created, updated, finished, summary FROM sessions WHERE id = ?",
             (session_id,),
@@ -286,40 +389,73 @@ class SessionStore:
         return tuple(row)
 
     def load(self, session_id: int) -> tuple[SessionInfo, list[JSON]]:
-        """The session's info and its whole event log, in order."""
-        with self._lock:
+        """The session's info and its whole event log, in order.
+
+        A session whose stored info cannot be used (a player name that is not
+        text, for example) is a ``BadFileError`` naming the session.
+        """
+        where = f"session {session_id}"
+        with self._reading(f"read session {session_id}") as conn:
             row = self._require(session_id)
-            events = [
-                json.loads(data)
-                for (data,) in self.conn.execute(
+            raw = [
+                data
+                for (data,) in conn.execute(
                     "SELECT data FROM events WHERE session_id = ? ORDER BY seq", (session_id,)
                 )
             ]
-        info, _ = load_session_json({**json.loads(row[2]), "events": []}, f"session {session_id}")
+        try:
+            events = [json.loads(data) for data in raw]
+            stored = json.loads(row[2])
+        except ValueError as exc:
+            raise BadFileError(f"{where}: unreadable in {self.path}: {exc}") from None
+        if not isinstance(stored, dict):
+            raise BadFileError(f"{where}: unreadable in {self.path}: info is not an object")
+        info, _ = load_session_json({**stored, "events": []}, where)
         return info, events
 
     def list(self) -> list[SessionRow]:
-        """Every session, newest first."""
-        with self._lock:
-            rows = self.conn.execute(
+        """Every session, newest first.
+
+        A session whose stored info cannot be used is still listed, with
+        ``problem`` saying why and its names made printable.
+        """
+        with self._reading("list the sessions") as conn:
+            rows = conn.execute(
                 """SELECT s.id, s.game, s.info, s.created, s.updated, s.finished, s.summary,
                           (SELECT COUNT(*) FROM events e WHERE e.session_id = s.id)
                    FROM sessions s ORDER BY s.updated DESC, s.id DESC"""
             ).fetchall()
         out = []
         for sid, game, info, created, updated, finished, summary, count in rows:
-            names = tuple(p.get("name", "?") for p in json.loads(info).get("players", []))
+            names, problem = row_players(info)
             out.append(
-                SessionRow(sid, game, names, created, updated, bool(finished), summary, count)
+                SessionRow(
+                    sid,
+                    printable(game),
+                    names,
+                    created,
+                    updated,
+                    bool(finished),
+                    printable(summary),
+                    count,
+                    problem,
+                )
             )
         return out
 
     def unfinished(self) -> SessionRow | None:
-        """The most recently played session that has not finished, to offer to resume."""
+        """The most recently played session that has not finished, to offer to resume.
+
+        Sessions that cannot be read are skipped (``damaged()`` names them).
+        """
         for row in self.list():
-            if not row.finished:
+            if not row.finished and not row.problem:
                 return row
         return None
+
+    def damaged(self) -> builtins.list[SessionRow]:
+        """Stored sessions that cannot be shown or resumed, each with its ``problem``."""
+        return [row for row in self.list() if row.problem]
 
     # -- files -----------------------------------------------------------------------------
 
@@ -331,16 +467,37 @@ class SessionStore:
     def import_json(self, data: Any, where: str) -> int:
         """Import a ``session/1`` document as a new session; return its id.
 
-        The document is checked whole first, so a bad file imports nothing.
+        The document is checked whole and replayed first, so a bad file imports
+        nothing; the session and its whole log go in one transaction, so a
+        failure or a kill half-way leaves no half session. A game that is over
+        is stored finished, with its summary.
         """
         info, events = load_session_json(data, where)
-        if not isinstance(data, dict):  # pragma: no cover - load_session_json checked it
-            raise BadFileError(f"{where}: not a session")
-        session_id = self.create(info)
-        for event in events:
-            self.append(session_id, event.to_json())
+        try:
+            live = replay(info, events, where)
+        except CompanionError as exc:
+            raise BadFileError(f"{where}: cannot be replayed: {exc}") from None
+        finished = live.over
+        summary = live.game.summary(live.state) if finished else ""
+        rows = [json.dumps(e.to_json(), separators=(",", ":")) for e in events]
+        with self._writing(f"import {where}") as conn:
+            session_id = self._insert_session(conn, info, finished, summary)
+            now = _now()
+            conn.executemany(
+                "INSERT INTO events (session_id, seq, data, recorded) VALUES (?, ?, ?, ?)",
+                ((session_id, seq, data, now) for seq, data in enumerate(rows)),
+            )
         return session_id
 
+    def backup(self, target: Path) -> None:
+        """Copy the whole store to ``target`` with SQLite's backup API (safe while in use).
+
+        Written to a temporary file beside ``target``, fsynced and renamed into
+        place; a symlink at ``target`` is refused. The copy is a store of its own.
+        """
+        with self._reading("back up the store") as conn:
+            backup_to(conn, Path(target))
+
     def integrity(self) -> builtins.list[str]:
-        with self._lock:
-            return [row[0] for row in self.conn.execute("PRAGMA integrity_check")]
+        with self._reading("check the store") as conn:
+            return [row[0] for row in conn.execute("PRAGMA integrity_check")]

@@ -69,8 +69,9 @@ def run_buttons_test(
     step_s: float = 0.6,
     clock: Callable[[], float] = time.monotonic,
 ) -> int:
-    """Run the live check; 0 when it ran, 1 when there is no GPIO to test."""
-    from hardware.backend import open_panel
+    """Run the live check; 0 when it ran. No GPIO to test is a ``HardwareError`` (exit 2)."""
+    from companion.errors import HardwareError
+    from hardware.backend import load_pin_factory, open_panel
     from hardware.panel import BUTTONS, KEY_HELP, ButtonEvent
     from hardware.pins import PHYSICAL
     from hardware.status import ALERTS, STATE_LOOKS
@@ -80,13 +81,17 @@ def run_buttons_test(
     def say(text: str) -> None:
         print(text, file=stream, flush=True)
 
+    if pin_factory is None:
+        pin_factory, reason = load_pin_factory()
+        if pin_factory is None:
+            # One line, exit 2 (the README's "cannot do it here"), and no second line from
+            # the panel's own keyboard fallback.
+            raise HardwareError(
+                f"buttons test: no GPIO here ({reason}); nothing to test "
+                f"(in the app the keyboard stands in: {KEY_HELP})"
+            )
     events: queue.Queue[ButtonEvent] = queue.Queue()
     with open_panel(settings, pin_factory=pin_factory, listener=events.put) as panel:
-        if panel.is_keyboard:
-            reason = getattr(panel, "fallback_reason", None) or "no pin factory"
-            say(f"buttons test: no GPIO here ({reason}); nothing to test.")
-            say(f"In the app the keyboard stands in: {KEY_HELP}.")
-            return 1
         pins = settings.button_pins()
         wiring = (
             "pull-up, a press connects to ground"

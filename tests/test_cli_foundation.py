@@ -53,14 +53,14 @@ def test_cli_sessions_list_show_export_import_delete(
     assert code == 0 and "scorepad" in out and "Ana, Ben" in out
     code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "show", str(sid))
     assert code == 0 and '{"type":"points","player":"Ana","amount":7}' in out
-    code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "export", str(sid), "--json")
+    code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "export", str(sid))
     exported = json.loads(out)
     assert exported["format"] == "session/1" and len(exported["events"]) == 1
     file = data_dir / "export.json"
     file.write_text(out)
     code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "import", str(file))
     assert code == 0 and "as session 2" in out
-    code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "delete", str(sid))
+    code, out, _ = run(capsys, "sessions", "--data", str(data_dir), "delete", str(sid), "--yes")
     assert code == 0
     code, _, err = run(capsys, "sessions", "--data", str(data_dir), "show", str(sid))
     assert code == 2 and f"no session with id {sid}" in err

@@ -231,9 +231,12 @@ class PondCompanionApp(App):
     def latest_unfinished(self) -> int | None:
         try:
             row = self.store.unfinished()
+            damaged = getattr(self.store, "damaged", list)()
         except CompanionError as exc:
             self.status = str(exc)
             return None
+        if damaged:  # named, and skipped: the other sessions are still offered
+            self.status = f"Session {damaged[0].id} cannot be shown: {damaged[0].problem}"
         return None if row is None else int(row.id)
 
     def on_stop(self) -> None:

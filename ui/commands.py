@@ -24,7 +24,7 @@ SIZE = re.compile(r"^(\d{3,5})x(\d{3,5})$")
 def parse_size(text: str) -> tuple[int, int]:
     match = SIZE.match(text.strip().lower())
     if not match:
-        raise argparse.ArgumentTypeError(f"--size {text!r}: expected WxH, e.g. 800x480")
+        raise argparse.ArgumentTypeError(f"--size-px {text!r}: expected WxH, e.g. 800x480")
     return int(match.group(1)), int(match.group(2))
 
 
@@ -45,7 +45,12 @@ def register(sub: Any) -> None:
         help="walk every screen with demo data, write DIR/<screen>.png, then exit",
     )
     p.add_argument(
-        "--size", type=parse_size, metavar="WxH", help="window size (default: the config's)"
+        "--size-px",
+        "--size",  # the old spelling stays an alias: every size flag names its unit
+        dest="size",
+        type=parse_size,
+        metavar="WxH",
+        help="window size in pixels (default: the config's)",
     )
     p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk)")
     p.set_defaults(func=run)

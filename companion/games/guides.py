@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.errors import BadFileError, UnknownGameError
+from companion.files import check_text
 from companion.games import BOXED_GAMES, game_names, get_game
 from companion.games.base import JSON, Player, SetupStep
 from companion.session import SessionInfo
@@ -223,6 +224,7 @@ def check_players(game_name: str, players: Sequence[Player]) -> None:
     for i, player in enumerate(players):
         if not player.name.strip():
             raise BadFileError(f"players[{i}].name: every player needs a name")
+        check_text(player.name, f"players[{i}].name")
         if player.name in seen:
             raise BadFileError(f"players[{i}].name: {player.name!r} is used twice")
         seen.add(player.name)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 import re
 import subprocess
 import sys
@@ -129,12 +130,30 @@ def test_buttons_test_cli_without_gpio(
 
     monkeypatch.setattr(Device, "_default_pin_factory", staticmethod(fail))
     code = main(["--config", str(config_file), "buttons", "test", "--seconds", "0.1"])
-    assert code == 1
-    assert capsys.readouterr().out.splitlines() == [
-        "buttons test: no GPIO here (Unable to load any default pin factory!); nothing to test.",
-        "In the app the keyboard stands in: Space = next (hold: confirm), S = scan, "
-        "U or Backspace = undo (hold: redo).",
+    captured = capsys.readouterr()
+    assert code == 2  # the README's "cannot do that here", not a crash (was 1)
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        "pond-companion: buttons test: no GPIO here (Unable to load any default pin factory!); "
+        "nothing to test (in the app the keyboard stands in: Space = next (hold: confirm), "
+        "S = scan, U or Backspace = undo (hold: redo))",
     ]
+
+
+def test_buttons_test_without_gpio_prints_one_line_in_a_real_process(tmp_path: Path) -> None:
+    """#13 defect 13: the message came twice (the panel's fallback log too) with exit 1."""
+    env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
+    env["HOME"] = str(tmp_path)
+    out = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "buttons", "test", "--seconds", "0.1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert out.returncode == 2
+    assert out.stdout == ""
+    assert len(out.stderr.splitlines()) == 1 and "no GPIO here" in out.stderr
 
 
 def test_buttons_cli_needs_an_action(capsys: pytest.CaptureFixture[str]) -> None:
