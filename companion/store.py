@@ -38,6 +38,7 @@ from companion.storefile import (
     backup_to,
     connect,
     create_private,
+    folder_lock,
     is_read_only_error,
     os_reason,
     printable,
@@ -157,6 +158,11 @@ class SessionStore:
                 raise StoreError(
                     f"{folder}: cannot create the data folder ({os_reason(exc)})"
                 ) from None
+        with folder_lock(folder, BUSY_TIMEOUT_S):
+            return cls._open_in(folder, filename)
+
+    @classmethod
+    def _open_in(cls, folder: Path, filename: str) -> SessionStore:
         read_only = read_only_reason(folder)
         stem, suffix = Path(filename).stem, Path(filename).suffix
         problems: list[str] = []

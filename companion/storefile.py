@@ -7,11 +7,14 @@ None of these functions ever blocks on a FIFO or writes to a file that is not ou
 from __future__ import annotations
 
 import errno
+import fcntl
 import json
 import os
 import sqlite3
 import stat
-from contextlib import suppress
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -185,3 +188,38 @@ def backup_to(source: sqlite3.Connection, target: Path) -> None:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
+
+
+LOCK_NAME = ".sessions.lock"
+
+
+@contextmanager
+def folder_lock(folder: Path, timeout: float) -> Iterator[None]:
+    """Hold an exclusive lock on the data folder while a store is chosen and set up.
+
+    Processes opening a fresh folder at once then look at the store file one
+    after the other, after the first has written it whole: nobody reads a
+    half-written header and steps past a healthy store. Where the lock file
+    cannot be made (a read-only card) nobody can be creating a store: no lock.
+    """
+    try:
+        fd = os.open(folder / LOCK_NAME, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    except OSError:
+        yield
+        return
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise StoreError(
+                        f"{folder}: busy: another program is opening the session store "
+                        f"(waited {timeout:g} s); try again"
+                    ) from None
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
