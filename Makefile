@@ -14,7 +14,7 @@ TEST_EXTRAS := $(if $(IS_PI),[test$(comma)pi],[test])
 # Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm.
 SYSDEPS := libzbar0 poppler-utils
 
-.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean ponder-random
+.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean ponder-random fuzz
 
 run: install
 	$(VENV)/bin/pond-companion ui
@@ -72,6 +72,13 @@ benchmarks: install-test
 # Ponder: the 1,000 seeded random games of the acceptance (make test plays 40).
 ponder-random: install-test
 	PONDER_GAMES=1000 $(PY) -m pytest -q -s tests/ponder/test_ponder_random_play.py
+
+# The hostile-input fuzzer's full run (#12): 1,000 mutated files through every command that
+# reads one, each under RLIMIT_AS = 2 GB; `make test` runs a 28-input slice. FUZZ_ARGS to change.
+FUZZ_ARGS ?= --count 1000
+fuzz: install-test
+	@home=$$(mktemp -d); HOME=$$home GPIOZERO_PIN_FACTORY=mock \
+	  $(PY) tests/fuzz_hostile.py $(FUZZ_ARGS); status=$$?; rm -rf $$home; exit $$status
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

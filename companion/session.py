@@ -225,6 +225,15 @@ class LiveSession:
         return {**self.info.to_json(), "events": self.events_json()}
 
 
+def freeze_info(info: SessionInfo) -> SessionInfo:
+    """``info`` as a session stores it: a game may replace options that point outside the
+    session (Pond's layout file path) by what they point to (its ``freeze_options``)."""
+    freeze = getattr(get_game(info.game), "freeze_options", None)
+    if freeze is None:
+        return info
+    return SessionInfo(info.game, info.players, freeze(info.options))
+
+
 def replay(
     info: SessionInfo, events: Sequence[Mapping[str, Any] | Event], where: str = "log"
 ) -> LiveSession:

@@ -32,7 +32,7 @@ from typing import Any
 
 from companion.errors import BadFileError, CompanionError, StoreError, UnknownSessionError
 from companion.games.base import JSON
-from companion.session import SessionInfo, load_session_json, replay
+from companion.session import SessionInfo, freeze_info, load_session_json, replay
 from companion.storefile import (
     APPLICATION_ID,
     backup_to,
@@ -319,6 +319,7 @@ class SessionStore:
 
     def create(self, info: SessionInfo) -> int:
         """Record a new session and return its id."""
+        info = freeze_info(info)
         with self._writing("record a new session") as conn:
             return self._insert_session(conn, info)
 
@@ -479,6 +480,7 @@ class SessionStore:
         is stored finished, with its summary.
         """
         info, events = load_session_json(data, where)
+        info = freeze_info(info)
         try:
             live = replay(info, events, where)
         except CompanionError as exc:

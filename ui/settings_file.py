@@ -8,13 +8,13 @@ written, so defaults stay defaults. The new file is checked with
 from __future__ import annotations
 
 import os
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from companion.config import DEFAULT, parse_config, to_toml, user_config_path
-from companion.errors import ConfigError
+from companion.config import DEFAULT, parse_config, parse_toml_text, to_toml, user_config_path
+from companion.errors import BadFileError, ConfigError
+from companion.files import atomic_write_text, read_text_file
 
 
 def settings_path(config: Any) -> Path:
@@ -31,8 +31,9 @@ def save_settings(
     current: dict[str, dict[str, Any]] = {}
     if target.is_file():
         try:
-            current = {k: dict(v) for k, v in tomllib.loads(target.read_text("utf-8")).items()}
-        except (OSError, tomllib.TOMLDecodeError) as exc:
+            text = read_text_file(target, "config")
+            current = {k: dict(v) for k, v in parse_toml_text(text, str(target)).items()}
+        except (BadFileError, ConfigError) as exc:
             raise ConfigError(f"{target}: cannot read it to save the settings: {exc}") from None
     values = config.values()
     for key, origin in getattr(config, "origins", {}).items():
@@ -43,9 +44,10 @@ def save_settings(
         current.setdefault(section, {}).update(body)
     new_config = parse_config(current, str(target))  # refuses a bad value before writing
     target.parent.mkdir(parents=True, exist_ok=True)
-    tmp = target.with_suffix(".toml.tmp")
-    tmp.write_text(to_toml(current), encoding="utf-8")
-    os.replace(tmp, target)
+    try:
+        atomic_write_text(target, to_toml(current))  # fsynced, never through a symlink
+    except BadFileError as exc:
+        raise ConfigError(str(exc)) from None
     return new_config, target
 
 

@@ -21,16 +21,24 @@ picamera2, and only when that camera is chosen). ``open_source`` picks one from
 from __future__ import annotations
 
 import importlib.util
+import os
+import re
+import stat
+import struct
+import sys
+import tempfile
+import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Protocol, Self, TypeAlias, runtime_checkable
+from typing import Any, BinaryIO, Protocol, Self, TypeAlias, runtime_checkable
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
 from companion.errors import BadFileError, ConfigError, HardwareError
+from companion.files import atomic_write_bytes
 
 #: uint8 array (H, W, 3), BGR order. The one pixel format of the product.
 Frame: TypeAlias = npt.NDArray[np.uint8]
@@ -62,18 +70,192 @@ def as_frame(image: npt.NDArray[Any], where: str = "image") -> Frame:
     return np.ascontiguousarray(image)
 
 
+#: Most pixels an image may decode to: twice the 12 MP of Camera Module 3 (4608 x 2592),
+#: 72 MB as BGR. A 20000 x 20000 PNG of 48 KB would otherwise decode to 1.2 GB.
+MAX_IMAGE_PIXELS = 25_000_000
+#: Fewest pixels on the short side: a QR tag (21 modules + quiet zone) or a 4x4 ArUco
+#: marker (6 cells + border) needs at least this many to be read at all.
+MIN_IMAGE_SIDE = 32
+#: Biggest image file read (a 12 MP JPEG is 3-8 MB, a PNG of it up to 40 MB).
+MAX_IMAGE_BYTES = 64 * 1024 * 1024
+
+_STDERR_LOCK = threading.Lock()
+
+
 def read_image(path: str | Path) -> Frame:
-    """Read an image file as a ``Frame``; ``BadFileError`` naming the file if unusable."""
+    """Read an image file as a ``Frame``; ``BadFileError`` naming the file if unusable.
+
+    PNG, JPEG, BMP, WebP or TIFF only. The size is read from the file's header and
+    checked *before* decoding: more than ``MAX_IMAGE_PIXELS`` pixels, or a side under
+    ``MIN_IMAGE_SIDE``, is refused without decoding. Decoding is ``cv2.imread`` with
+    file descriptor 2 pointed elsewhere, so libpng's, libjpeg's and OpenCV's own
+    warnings never reach the terminal; a ``cv2.error`` is one line naming the file.
+    """
     p = Path(path)
-    if not p.is_file():
-        raise BadFileError(f"{p}: no such image file")
-    if p.stat().st_size == 0:
+    try:
+        st = os.stat(p)
+    except OSError as exc:
+        reason = "no such image file" if isinstance(exc, FileNotFoundError) else exc.strerror
+        raise BadFileError(f"{p}: {reason or 'cannot read the image file'}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise BadFileError(f"{p}: not a regular file")
+    if st.st_size == 0:
         raise BadFileError(f"{p}: the image file is empty")
-    data = np.fromfile(str(p), dtype=np.uint8)
-    image = cv2.imdecode(data, cv2.IMREAD_COLOR)
+    if st.st_size > MAX_IMAGE_BYTES:
+        raise BadFileError(f"{p}: {st.st_size} bytes, more than the {MAX_IMAGE_BYTES} allowed")
+    try:
+        with open(p, "rb") as fh:
+            size = _image_size(fh)
+    except OSError as exc:
+        raise BadFileError(f"{p}: cannot read the image file ({exc.strerror or exc})") from None
+    if size is None:
+        raise BadFileError(f"{p}: not a readable image (PNG, JPEG, BMP, WebP or TIFF)")
+    width, height = size
+    if width * height > MAX_IMAGE_PIXELS:
+        raise BadFileError(
+            f"{p}: {width}x{height} is {width * height / 1e6:.0f} MP, more than the "
+            f"{MAX_IMAGE_PIXELS / 1e6:.0f} MP allowed (resize the photo)"
+        )
+    if min(width, height) < MIN_IMAGE_SIDE:
+        raise BadFileError(
+            f"{p}: {width}x{height} is too small to hold a tag or a marker "
+            f"(at least {MIN_IMAGE_SIDE} pixels a side)"
+        )
+    image, said = _decode_quietly(p)
     if image is None or image.size == 0:
-        raise BadFileError(f"{p}: not a readable image (PNG, JPEG, ...)")
+        detail = said[-1][:160] if said else ""
+        raise BadFileError(f"{p}: not a readable image" + (f" ({detail})" if detail else ""))
+    if min(image.shape[:2]) < MIN_IMAGE_SIDE:  # pragma: no cover - the header said otherwise
+        raise BadFileError(f"{p}: too small to hold a tag or a marker")
     return as_frame(image, str(p))
+
+
+#: What decoders write to stderr by themselves (libpng, libjpeg, libtiff, OpenCV's log).
+_DECODER_NOISE = re.compile(
+    r"^(libpng |\[ ?(WARN|ERROR|INFO)|OpenCV\(|TIFF|Corrupt JPEG|Premature end of JPEG"
+    r"|Invalid (SOS|JPEG)|Bogus|Unsupported marker|Not a JPEG|Warning: unknown JFIF"
+    r"|JPEG datastream|Huffman|Quantization table|Insufficient memory|Wrong JPEG)"
+)
+
+
+def _decode_quietly(p: Path) -> tuple[npt.NDArray[Any] | None, list[str]]:
+    """``cv2.imread`` with fd 2 caught: the decoders' own lines are kept back (returned), any
+    other line written meanwhile (another thread's log) is passed on to stderr."""
+    with _STDERR_LOCK, tempfile.TemporaryFile() as sink:
+        sys.stderr.flush()
+        saved = os.dup(2)
+        os.dup2(sink.fileno(), 2)
+        said: list[str] = []
+        try:
+            image = cv2.imread(str(p), cv2.IMREAD_COLOR)
+        except cv2.error as exc:
+            image = None
+            said = [ln.strip() for ln in str(exc).splitlines() if ln.strip()][-1:]
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+        sink.seek(0)
+        caught = sink.read(1 << 16).decode("utf-8", "replace").splitlines()
+    others = [ln for ln in caught if ln.strip() and not _DECODER_NOISE.match(ln.strip())]
+    if others:
+        sys.stderr.write("\n".join(others) + "\n")
+    noise = [ln.strip() for ln in caught if ln.strip() and _DECODER_NOISE.match(ln.strip())]
+    return image, noise + said
+
+
+def _image_size(fh: BinaryIO) -> tuple[int, int] | None:
+    """(width, height) from a PNG, JPEG, BMP, WebP or TIFF header; None for anything else."""
+    head = fh.read(32)
+    if head.startswith(b"\x89PNG\r\n\x1a\n") and head[12:16] == b"IHDR":
+        return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+    if head.startswith(b"\xff\xd8"):
+        return _jpeg_size(fh)
+    if head.startswith(b"BM") and len(head) >= 26:
+        if int.from_bytes(head[14:18], "little") == 12:
+            return int.from_bytes(head[18:20], "little"), int.from_bytes(head[20:22], "little")
+        w = int.from_bytes(head[18:22], "little", signed=True)
+        h = int.from_bytes(head[22:26], "little", signed=True)
+        return abs(w), abs(h)
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return _webp_size(head + fh.read(8))
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return _tiff_size(fh, "<" if head[:2] == b"II" else ">")
+    return None
+
+
+def _jpeg_size(fh: BinaryIO) -> tuple[int, int] | None:
+    fh.seek(2)
+    for _ in range(1000):  # a JPEG has a few dozen segments before its frame header
+        marker = fh.read(2)
+        while marker[:1] == b"\xff" and marker[1:] == b"\xff":  # fill bytes
+            marker = marker[1:] + fh.read(1)
+        if len(marker) < 2 or marker[0] != 0xFF:
+            return None
+        kind = marker[1]
+        if kind in (0xD8, 0x01) or 0xD0 <= kind <= 0xD7:
+            continue  # markers without a length
+        length = int.from_bytes(fh.read(2), "big")
+        if length < 2:
+            return None
+        if 0xC0 <= kind <= 0xCF and kind not in (0xC4, 0xC8, 0xCC):
+            data = fh.read(5)
+            if len(data) < 5:
+                return None
+            return int.from_bytes(data[3:5], "big"), int.from_bytes(data[1:3], "big")
+        fh.seek(length - 2, os.SEEK_CUR)
+    return None
+
+
+def _webp_size(head: bytes) -> tuple[int, int] | None:
+    chunk = head[12:16]
+    if chunk == b"VP8 " and len(head) >= 30:
+        w = int.from_bytes(head[26:28], "little") & 0x3FFF
+        return w, int.from_bytes(head[28:30], "little") & 0x3FFF
+    if chunk == b"VP8L" and len(head) >= 25:
+        bits = int.from_bytes(head[21:25], "little")
+        return (bits & 0x3FFF) + 1, ((bits >> 14) & 0x3FFF) + 1
+    if chunk == b"VP8X" and len(head) >= 30:
+        w = int.from_bytes(head[24:27], "little") + 1
+        return w, int.from_bytes(head[27:30], "little") + 1
+    return None
+
+
+def _tiff_size(fh: BinaryIO, order: str) -> tuple[int, int] | None:
+    fh.seek(4)
+    (offset,) = struct.unpack(order + "I", fh.read(4))
+    fh.seek(offset)
+    raw = fh.read(2)
+    if len(raw) < 2:
+        return None
+    (count,) = struct.unpack(order + "H", raw)
+    found: dict[int, int] = {}
+    for _ in range(min(count, 512)):
+        entry = fh.read(12)
+        if len(entry) < 12:
+            break
+        tag, kind = struct.unpack(order + "HH", entry[:4])
+        if tag in (256, 257):
+            fmt = "H" if kind == 3 else "I"
+            found[tag] = struct.unpack(order + fmt, entry[8 : 8 + struct.calcsize(fmt)])[0]
+    if 256 in found and 257 in found:
+        return found[256], found[257]
+    return None
+
+
+def write_image(path: str | Path, image: npt.NDArray[Any]) -> None:
+    """Write ``image`` as PNG or JPEG (by the name) atomically; ``BadFileError`` naming it."""
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in (".png", ".jpg", ".jpeg"):
+        raise BadFileError(f"{p}: cannot write the image: name it .png or .jpg")
+    try:
+        ok, data = cv2.imencode(suffix, image)
+    except cv2.error as exc:
+        raise BadFileError(f"{p}: cannot encode the image ({str(exc).strip()[-120:]})") from None
+    if not ok:
+        raise BadFileError(f"{p}: cannot encode the image")
+    atomic_write_bytes(p, data.tobytes())
 
 
 @runtime_checkable

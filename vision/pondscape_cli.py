@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from companion.errors import BadFileError
 from companion.games.pondscape.tableau import Tableau, load_tableau, tableau_to_json
@@ -37,45 +36,44 @@ def _grid_text(scan: PondScan, catalog: Catalog) -> list[str]:
 
 
 def run_scan_pondscape(args: argparse.Namespace) -> int:
-    import cv2
-
+    from companion.files import atomic_write_text
     from vision.annotate import annotate_pondscape
     from vision.commands.tags_cmd import catalog_for, decoder_settings
-    from vision.frames import read_image
+    from vision.frames import read_image, write_image
     from vision.pondscape_scan import scan_frame, vote
 
     catalog, which = catalog_for(args)
-    print(f"using {which}", file=sys.stderr)
     primary, second = decoder_settings(args)
     frames = []
     scans = []
+    skipped: list[str] = []
     for path in args.images:
         try:
             frame = read_image(path)
         except BadFileError as exc:
-            print(f"pond-companion scan pondscape: {exc}: skipped", file=sys.stderr)
+            skipped.append(str(exc))
             continue
         frames.append(frame)
         scans.append(scan_frame(frame, catalog, decoder=primary, second_opinion=second))  # type: ignore[arg-type]
-    if not frames:
-        raise BadFileError("no readable image: nothing to scan")
+    if not frames:  # one line: why each photo could not be read
+        raise BadFileError("; ".join(skipped) + ": no readable image, nothing to scan")
     scan = vote(scans, catalog, player=args.player, tucked=args.tucked, hand=args.hand)
     if args.annotate:
-        picture = annotate_pondscape(frames[0], scan, frame_index=0)
-        if not cv2.imwrite(str(args.annotate), picture):
-            raise BadFileError(f"{args.annotate}: cannot write the annotated image")
+        write_image(args.annotate, annotate_pondscape(frames[0], scan, frame_index=0))
+    if scan.errors or scan.player is None:  # one line: every reason, and the catalog used
+        reasons = "; ".join([*scan.errors, *(f"{r}: skipped" for r in skipped)])
+        raise BadFileError(f"scan pondscape: {reasons or 'no pond read'} (using {which})")
+    print(f"using {which}", file=sys.stderr)
+    for reason in skipped:
+        print(f"pond-companion scan pondscape: {reason}: skipped", file=sys.stderr)
     for w in scan.warnings:
         print(f"warning: {w}", file=sys.stderr)
-    if scan.errors or scan.player is None:
-        for e in scan.errors:
-            print(f"pond-companion scan pondscape: {e}", file=sys.stderr)
-        return 2
     doc = scan.tableau_json()
     # The scan must be a file the scorer accepts: read it back as the scorer would.
     tableau: Tableau = load_tableau(json.loads(json.dumps(doc)), f"scan of {args.images[0]}")
     text = json.dumps(tableau_to_json(tableau), indent=1)
     if args.out:
-        Path(args.out).write_text(text + "\n", encoding="utf-8")
+        atomic_write_text(args.out, text + "\n")
     if args.json:
         print(text)
     else:

@@ -14,10 +14,12 @@ board corners.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from companion.errors import BadFileError
+from companion.files import atomic_write_bytes
 from vision.tags import PAYLOAD_RE
 
 QUIET_MODULES = 4
@@ -96,7 +98,8 @@ def tag_sheet_pdf(
     if cols < 1 or rows < 1:
         raise BadFileError(f"--size-mm: {size_mm} mm tags do not fit on {paper} paper")
     per_page = cols * rows
-    c = canvas.Canvas(str(out), pagesize=(page_w, page_h))
+    pdf = io.BytesIO()  # written whole, then put in place at once (never through a symlink)
+    c = canvas.Canvas(pdf, pagesize=(page_w, page_h))
     c.setTitle("Pond Companion card tags")
     pages = 0
     font = min(6.0, TEXT_MM * mm * 0.75)
@@ -142,6 +145,7 @@ def tag_sheet_pdf(
                 c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, line)
         c.showPage()
     c.save()
+    atomic_write_bytes(out, pdf.getvalue())
     return pages
 
 
@@ -169,7 +173,8 @@ def marker_sheet_pdf(out: str | Path, *, size_mm: float = 50.0, paper: str = "a4
     cols = max(1, int((page_w - 2 * MARGIN_MM * mm) // (cell_w + GUTTER_MM * mm)))
     rows = max(1, int((page_h - 2 * MARGIN_MM * mm - 8 * mm) // (cell_h + GUTTER_MM * mm)))
     per_page = cols * rows
-    c = canvas.Canvas(str(out), pagesize=(page_w, page_h))
+    pdf = io.BytesIO()  # written whole, then put in place at once (never through a symlink)
+    c = canvas.Canvas(pdf, pagesize=(page_w, page_h))
     c.setTitle("Pond Companion board markers")
     pages = 0
     for start in range(0, len(MARKER_IDS), per_page):
@@ -216,4 +221,5 @@ def marker_sheet_pdf(out: str | Path, *, size_mm: float = 50.0, paper: str = "a4
             c.drawCentredString(x + cell_w / 2, y + 1.4 * mm, where)
         c.showPage()
     c.save()
+    atomic_write_bytes(out, pdf.getvalue())
     return pages

@@ -16,6 +16,9 @@ from companion.errors import BadFileError
 from companion.games.base import JSON, Event, Player, SetupStep, Violation
 from companion.turns import NextTurn, TurnFlow
 
+#: Points in one entry: no table scores a million in one go (and huge numbers cannot print).
+MAX_AMOUNT = 1_000_000
+
 
 @dataclass(frozen=True)
 class Points:
@@ -65,6 +68,10 @@ class Scorepad:
                 raise BadFileError(f"{where}: field 'player' must be a player's name")
             if not isinstance(amount, int) or isinstance(amount, bool):
                 raise BadFileError(f"{where}: field 'amount' must be a whole number")
+            if abs(amount) > MAX_AMOUNT:
+                raise BadFileError(
+                    f"{where}: field 'amount' must be from -{MAX_AMOUNT} to {MAX_AMOUNT}"
+                )
             return Points(player, amount)
         raise BadFileError(f"{where}: unknown event type {kind!r} for a score pad")
 

@@ -17,6 +17,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.errors import CompanionError
+from companion.files import atomic_write_text
 from companion.games.guides import played_game
 from companion.session import replay
 from ui.bridge import run_in_background
@@ -197,7 +198,7 @@ class HistoryScreen(BaseScreen):
 
         def write() -> Path:
             data = store.export_json(sid)
-            target.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+            atomic_write_text(target, json.dumps(data, indent=2) + "\n")
             return target
 
         run_in_background(

@@ -19,6 +19,7 @@ from kivy.clock import Clock
 from kivy.properties import DictProperty, ListProperty, NumericProperty, StringProperty
 
 from companion.errors import CompanionError
+from companion.files import atomic_write_text
 from ui.bridge import run_in_background
 from ui.screens.base import BaseScreen, load_kv
 
@@ -261,7 +262,11 @@ class SettingsScreen(BaseScreen):
         except CompanionError as exc:
             self.message = f"Not saved: {exc}"
             return False
-        target.write_text(json.dumps(layout_to_json(layout), indent=2) + "\n", encoding="utf-8")
+        try:
+            atomic_write_text(target, json.dumps(layout_to_json(layout), indent=2) + "\n")
+        except CompanionError as exc:
+            self.message = f"Not saved: {exc}"
+            return False
         self.saved["layout"] = target
         self.message = f"Saved {target.name} in the data folder"
         return True
@@ -328,7 +333,11 @@ class SettingsScreen(BaseScreen):
         except CompanionError as exc:
             self.message = f"Not saved: {exc}"
             return False
-        target.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+        try:
+            atomic_write_text(target, json.dumps(doc, indent=2) + "\n")
+        except CompanionError as exc:
+            self.message = f"Not saved: {exc}"
+            return False
         self.saved["pieces"] = target
         self.message = f"Saved {target.name} in the data folder"
         return True

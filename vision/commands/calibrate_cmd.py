@@ -26,7 +26,7 @@ import json
 import sys
 from pathlib import Path
 
-from companion.errors import BadFileError
+from companion.files import atomic_write_text
 
 NAMES = ("wizard", "pumpkin", "banana", "cowboy", "lilypad")
 
@@ -131,11 +131,7 @@ def _help(parser: argparse.ArgumentParser) -> int:
 
 
 def _write_json(path: str, data: object) -> None:
-    out = Path(path)
-    try:
-        out.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-    except OSError as exc:
-        raise BadFileError(f"{out}: cannot write: {exc.strerror or exc}") from None
+    atomic_write_text(Path(path), json.dumps(data, indent=2) + "\n")
 
 
 def _colours(args: argparse.Namespace) -> int:

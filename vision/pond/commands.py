@@ -10,7 +10,6 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
@@ -87,9 +86,8 @@ def _describe(pond_id: str, entry: dict[str, Any]) -> str:
 
 
 def run_scan_pond(args: argparse.Namespace) -> int:
-    import cv2
 
-    from vision.frames import read_image
+    from vision.frames import read_image, write_image
     from vision.pond.annotate import annotate_board
     from vision.pond.count import BoardCount, count_board
     from vision.pond.pieces import read_pieces_file
@@ -114,9 +112,7 @@ def run_scan_pond(args: argparse.Namespace) -> int:
         else:
             waits.append(f"{name}: not usable: {count.reason}")
     if args.annotate and first_frame is not None and first_count is not None:
-        out = Path(args.annotate)
-        if not cv2.imwrite(str(out), annotate_board(first_frame, first_count)):
-            raise BadFileError(f"{out}: cannot write the annotated image (PNG or JPEG name?)")
+        write_image(args.annotate, annotate_board(first_frame, first_count))
     if not counts:
         raise BadFileError("; ".join(waits))
     votes = Counter(c.key() for _, c in counts)

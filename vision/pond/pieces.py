@@ -12,6 +12,7 @@ Pure Python: no numpy here, so the command line can validate a file cheaply.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,14 @@ FACTIONS: tuple[str, ...] = ("wizard", "pumpkin", "banana", "cowboy")
 DEFAULT_PIECES_PATH = Path(__file__).resolve().parent.parent / "data" / "pieces-default.json"
 
 RGB = tuple[int, int, int]
+
+# The physical world's bounds (a pieces file scaled by 100 hung the camera).
+#: A frog's or a Long Fwooog's length and width, in mm (the box's frog is 16 x 14).
+FOOTPRINT_MM = (3.0, 120.0)
+#: A frog's length, in mm.
+FROG_MM = (4.0, 40.0)
+#: A lilypad's diameter, in mm (the box's is 30).
+LILYPAD_MM = (10.0, 100.0)
 
 
 @dataclass(frozen=True)
@@ -70,19 +79,35 @@ def _rgb(value: Any, where: str) -> RGB:
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         or not all(0 <= v <= 255 for v in value)
     ):
-        raise BadFileError(f"{where}: expected [r, g, b], three whole numbers 0-255, got {value!r}")
+        raise BadFileError(
+            f"{where}: expected [r, g, b], three whole numbers 0-255, got {_short(value)}"
+        )
     return (value[0], value[1], value[2])
 
 
-def _positive(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-        raise BadFileError(f"{where}: expected a positive number of millimetres, got {value!r}")
-    return float(value)
+def _positive(value: Any, where: str, bounds: tuple[float, float] = FOOTPRINT_MM) -> float:
+    lo, hi = bounds
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadFileError(f"{where}: expected a number of millimetres, got {_short(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not lo <= number <= hi:  # NaN fails too
+        raise BadFileError(f"{where}: expected {lo:g} to {hi:g} mm, got {_short(value)}")
+    return number
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _footprint(value: Any, where: str) -> tuple[float, float]:
     if not isinstance(value, list) or len(value) != 2:
-        raise BadFileError(f"{where}: expected [length, width] in mm, got {value!r}")
+        raise BadFileError(f"{where}: expected [length, width] in mm, got {_short(value)}")
     length = _positive(value[0], f"{where}[0]")
     width = _positive(value[1], f"{where}[1]")
     if width > length:
@@ -121,8 +146,8 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
             raise BadFileError(f'{source}: factions.{name}: expected {{"rgb": [r, g, b]}}')
         factions[name] = _rgb(entry["rgb"], f"{source}: factions.{name}.rgb")
     name = data.get("name", "")
-    if not isinstance(name, str):
-        raise BadFileError(f"{source}: name: expected text, got {name!r}")
+    if not isinstance(name, str) or len(name) > 500:
+        raise BadFileError(f"{source}: name: expected text of at most 500 characters")
     lily = data.get("lilypad")
     if not isinstance(lily, dict):
         raise BadFileError(f'{source}: lilypad: expected {{"rgb": [r, g, b], "diameter_mm": D}}')
@@ -135,6 +160,7 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
     if "fwooog_mm" not in data:
         raise BadFileError(f"{source}: fwooog_mm: missing")
     frog = _footprint(data["frog_mm"], f"{source}: frog_mm")
+    _positive(frog[0], f"{source}: frog_mm[0]", FROG_MM)
     fwooog = _footprint(data["fwooog_mm"], f"{source}: fwooog_mm")
     if fwooog[0] < 1.5 * frog[0]:
         # The camera tells a Long Fwooog by its length alone.
@@ -156,7 +182,9 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
     return Pieces(
         factions=factions,
         lilypad_rgb=_rgb(lily["rgb"], f"{source}: lilypad.rgb"),
-        lilypad_diameter_mm=_positive(lily["diameter_mm"], f"{source}: lilypad.diameter_mm"),
+        lilypad_diameter_mm=_positive(
+            lily["diameter_mm"], f"{source}: lilypad.diameter_mm", LILYPAD_MM
+        ),
         frog_mm=frog,
         fwooog_mm=fwooog,
         name=name,

@@ -181,12 +181,20 @@ def _check_fields(data: Mapping[str, Any], allowed: set[str], where: str) -> Non
         raise BadFileError(f"{where}: unknown field {extra[0]!r} for a {data.get('type')} event")
 
 
+#: The most any whole-number field may hold (VP, damage): bigger is a typo or an attack.
+MAX_WHOLE = 100_000
+#: A faction has 12 frog pieces at most; 100 leaves room for house rules.
+MAX_FROGS = 100
+
+
 def _whole(data: Mapping[str, Any], key: str, where: str, minimum: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise BadFileError(f"{where}: field {key!r} must be a whole number, found {value!r}")
     if value < minimum:
         raise BadFileError(f"{where}: field {key!r} must be at least {minimum}, found {value}")
+    if value > MAX_WHOLE:
+        raise BadFileError(f"{where}: field {key!r} must be at most {MAX_WHOLE}")
     return value
 
 
@@ -216,8 +224,11 @@ def parse_pond(data: Any, where: str) -> PondContent:
     frogs: dict[str, int] = {}
     for faction, n in raw_frogs.items():
         _faction(faction, f"{where}.frogs key")
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise BadFileError(f"{where}.frogs.{faction} must be a whole number >= 0, found {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_FROGS:
+            raise BadFileError(
+                f"{where}.frogs.{faction} must be a whole number from 0 to {MAX_FROGS}, "
+                f"found {n if isinstance(n, int) and abs(n) < 10**20 else 'a huge number'}"
+            )
         if n:
             frogs[faction] = n
     raw_fwooogs = data.get("fwooogs", [])

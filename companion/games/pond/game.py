@@ -64,6 +64,10 @@ class Pond:
     min_players = setup.MIN_PLAYERS
     max_players = setup.MAX_PLAYERS
 
+    def freeze_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a stored session keeps: a layout file path becomes the layout itself."""
+        return setup.freeze_options(options)
+
     def validate_setup(self, players: Sequence[Player], options: Mapping[str, Any]) -> None:
         setup.factions_of(players)
         setup.parse_options(players, options)

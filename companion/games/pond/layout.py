@@ -21,11 +21,28 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.files import check_text
 from companion.jsonfile import read_json_file
 
 LAYOUT_FORMAT = "pond-layout/1"
 MARKER_IDS = (0, 1, 2, 3)
 MAX_SEATS = 4
+
+# The physical world's bounds, so a hostile file cannot make the camera allocate
+# gigabytes or loop for minutes (a layout scaled by 100 grew `scan pond` to 23 GB).
+#: A board side, in mm: the Pond map is 600 mm; a table is at most this big.
+BOARD_MM = (100.0, 1500.0)
+#: A corner marker's side, in mm (the markers sheet prints 15 to 90 mm).
+MARKER_MM = (10.0, 150.0)
+#: Ponds on one side of the board (the box has 9 and 13).
+MAX_PONDS = 30
+#: Corners of one pond's outline (each outline is checked against every other).
+MAX_POINTS = 120
+#: The smallest pond, in mm^2: a 5 x 5 mm patch (a frog is 16 x 14 mm).
+MIN_POND_AREA_MM2 = 25.0
+#: The longest pond id and layout name, in characters.
+MAX_ID_CHARS = 24
+MAX_NAME_CHARS = 200
 
 Point = tuple[float, float]
 
@@ -202,6 +219,13 @@ def polygon_is_simple(polygon: tuple[Point, ...]) -> bool:
     return True
 
 
+def _edge_meets_box(edge: tuple[Point, Point], box: tuple[float, float, float, float]) -> bool:
+    (x0, y0), (x1, y1) = edge
+    return not (
+        max(x0, x1) < box[0] or min(x0, x1) > box[2] or max(y0, y1) < box[1] or min(y0, y1) > box[3]
+    )
+
+
 def polygons_overlap(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     """True if the outlines cross or touch, or one lies inside the other."""
     ax = [p[0] for p in a]
@@ -210,8 +234,13 @@ def polygons_overlap(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
     by = [p[1] for p in b]
     if max(ax) < min(bx) or max(bx) < min(ax) or max(ay) < min(by) or max(by) < min(ay):
         return False  # bounding boxes apart: the common case, answered cheaply
-    for e in _edges(a):
-        for f in _edges(b):
+    # Only edges that reach into the other outline's box can cross it.
+    box_a = (min(ax), min(ay), max(ax), max(ay))
+    box_b = (min(bx), min(by), max(bx), max(by))
+    near_a = [e for e in _edges(a) if _edge_meets_box(e, box_b)]
+    near_b = [f for f in _edges(b) if _edge_meets_box(f, box_a)]
+    for e in near_a:
+        for f in near_b:
             if segments_intersect(*e, *f):
                 return True
     return point_in_polygon(a[0], b) or point_in_polygon(b[0], a)
@@ -221,9 +250,29 @@ def polygons_overlap(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
 
 
 def _number(value: Any, where: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-        raise BadFileError(f"{where} must be a number, found {value!r}")
-    return float(value)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadFileError(f"{where} must be a number, found {_short(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number) or abs(number) > 1e6:
+        raise BadFileError(f"{where} must be a number of millimetres, found {_short(value)}")
+    return number
+
+
+def _short(value: Any) -> str:
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**20:
+        return "a huge number"
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _within(value: float, bounds: tuple[float, float], where: str) -> float:
+    lo, hi = bounds
+    if not lo <= value <= hi:
+        raise BadFileError(f"{where} must be {lo:g} to {hi:g} mm, found {value:g}")
+    return value
 
 
 def _point(value: Any, where: str) -> Point:
@@ -246,8 +295,7 @@ def _load_markers(data: Any, where: str, size: Point) -> MarkerSpec:
             f"such as 'DICT_4X4_50', found {dictionary!r}"
         )
     marker_size = _number(data.get("size_mm"), f"{where}: field 'markers.size_mm'")
-    if marker_size <= 0:
-        raise BadFileError(f"{where}: field 'markers.size_mm' must be positive")
+    _within(marker_size, MARKER_MM, f"{where}: field 'markers.size_mm'")
     centres = data.get("centres_mm")
     if not isinstance(centres, dict):
         raise BadFileError(f"{where}: field 'markers.centres_mm' must be an object with keys 0-3")
@@ -277,6 +325,10 @@ def _load_pond(pond_id: str, data: Any, where: str, size: Point) -> PondShape:
     raw_polygon = data.get("polygon_mm")
     if not isinstance(raw_polygon, list) or len(raw_polygon) < 3:
         raise BadFileError(f"{at}: field 'polygon_mm' must be a list of at least 3 points")
+    if len(raw_polygon) > MAX_POINTS:
+        raise BadFileError(
+            f"{at}: field 'polygon_mm' has {len(raw_polygon)} points (at most {MAX_POINTS})"
+        )
     polygon = tuple(_point(p, f"{at}: field 'polygon_mm[{i}]'") for i, p in enumerate(raw_polygon))
     for i, p in enumerate(polygon):
         if not _inside_board(p, size):
@@ -287,6 +339,11 @@ def _load_pond(pond_id: str, data: Any, where: str, size: Point) -> PondShape:
         raise BadFileError(f"{at}: field 'polygon_mm' crosses itself")
     if polygon_area(polygon) == 0:
         raise BadFileError(f"{at}: field 'polygon_mm' has no area (its points are in a line)")
+    if abs(polygon_area(polygon)) < MIN_POND_AREA_MM2:
+        raise BadFileError(
+            f"{at}: field 'polygon_mm' encloses {abs(polygon_area(polygon)):g} mm^2 "
+            f"(a pond is at least {MIN_POND_AREA_MM2:g})"
+        )
     fountain = data.get("fountain", False)
     if not isinstance(fountain, bool):
         raise BadFileError(f"{at}: field 'fountain' must be true or false")
@@ -313,18 +370,31 @@ def load_layout(data: Any, where: str) -> Layout:
     name = data.get("name")
     if not isinstance(name, str) or not name.strip():
         raise BadFileError(f"{where}: field 'name' must be a non-empty string")
+    if len(name) > MAX_NAME_CHARS:
+        raise BadFileError(f"{where}: field 'name' is longer than {MAX_NAME_CHARS} characters")
+    check_text(name, f"{where}: field 'name'")
     size = _point(data.get("size_mm"), f"{where}: field 'size_mm'")
-    if size[0] <= 0 or size[1] <= 0:
-        raise BadFileError(f"{where}: field 'size_mm' must be positive, found {list(size)}")
+    for i, side in enumerate(size):
+        _within(side, BOARD_MM, f"{where}: field 'size_mm[{i}]'")
     markers = _load_markers(data.get("markers"), where, size)
 
     raw_ponds = data.get("ponds")
     if not isinstance(raw_ponds, dict) or not raw_ponds:
         raise BadFileError(f"{where}: field 'ponds' must be a non-empty object of pond id -> pond")
+    if len(raw_ponds) > MAX_PONDS:
+        raise BadFileError(
+            f"{where}: field 'ponds' has {len(raw_ponds)} ponds (at most {MAX_PONDS})"
+        )
     ponds: dict[str, PondShape] = {}
     for pond_id, raw in raw_ponds.items():
         if not pond_id.strip():
             raise BadFileError(f"{where}: field 'ponds' has an empty pond id")
+        if len(pond_id) > MAX_ID_CHARS:
+            raise BadFileError(
+                f"{where}: pond id {pond_id[:MAX_ID_CHARS]!r}... is longer than "
+                f"{MAX_ID_CHARS} characters"
+            )
+        check_text(pond_id, f"{where}: field 'ponds': pond id")
         ponds[pond_id] = _load_pond(pond_id, raw, where, size)
 
     fountains = [p.id for p in ponds.values() if p.fountain]

@@ -15,7 +15,13 @@ from typing import Any
 from companion.errors import BadFileError
 from companion.games.base import JSON, Player, SetupStep
 from companion.games.pond.events import FACTIONS
-from companion.games.pond.layout import Layout, default_layout, read_layout_file
+from companion.games.pond.layout import (
+    Layout,
+    default_layout,
+    layout_to_json,
+    load_layout,
+    read_layout_file,
+)
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
@@ -25,6 +31,10 @@ FROG_PIECES = 10
 FROG_PIECES_MORE = 12  # everyone in a 2-player game; the middle seat in a 3-player game
 LONG_FWOOOGS = 4
 OPTION_KEYS = ("vp_supply", "starting_vp_from_supply", "twelve_frog_seat", "layout")
+
+
+#: The biggest VP supply accepted (the box has 100 tokens; house rules may add some).
+MAX_VP_SUPPLY = 1000
 
 
 @dataclass(frozen=True)
@@ -84,13 +94,30 @@ def middle_seat(layout: Layout, seats: int = 3) -> int | None:
 
 
 def load_options_layout(value: Any, player_count: int, where: str) -> tuple[Layout, str]:
+    """The session's layout: "default", the layout itself (a ``pond-layout/1`` object,
+    how sessions store it), or the path of a layout file (read now; older sessions)."""
     if value is None or value == "default":
         return default_layout(default_pond_count(player_count)), "default"
+    if isinstance(value, dict):
+        return load_layout(value, f"{where}.layout"), "stored"
     if not isinstance(value, str) or not value:
         raise BadFileError(
-            f"{where}.layout must be 'default' or a layout file path, found {value!r}"
+            f"{where}.layout must be 'default', a pond-layout/1 object or a layout file path"
         )
     return read_layout_file(Path(value)), value
+
+
+def freeze_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with a layout file path replaced by the layout itself.
+
+    A session keeps its map: moving it to another folder, or editing the file
+    after, changes nothing in a game already played (#12 defect 10).
+    """
+    out = dict(options)
+    value = out.get("layout")
+    if isinstance(value, str) and value != "default":
+        out["layout"] = layout_to_json(read_layout_file(Path(value)))
+    return out
 
 
 def parse_options(
@@ -105,10 +132,14 @@ def parse_options(
         )
     default_supply = DEFAULT_VP_SUPPLY[count]
     supply = options.get("vp_supply", default_supply)
-    if isinstance(supply, bool) or not isinstance(supply, int) or supply < default_supply:
+    if (
+        isinstance(supply, bool)
+        or not isinstance(supply, int)
+        or not default_supply <= supply <= MAX_VP_SUPPLY
+    ):
         raise BadFileError(
-            f"{where}.vp_supply must be a whole number of at least {default_supply} "
-            f"for {count} players, found {supply!r}"
+            f"{where}.vp_supply must be a whole number from {default_supply} to {MAX_VP_SUPPLY} "
+            f"for {count} players"
         )
     from_supply = options.get("starting_vp_from_supply", False)
     if not isinstance(from_supply, bool):

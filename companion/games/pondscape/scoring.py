@@ -340,7 +340,12 @@ def score_player(player: PlayerPond) -> ScoreSheet:
             ornate_points=ornate_points,
             frogs=tuple(kinds_frogs),
         )
-        masks, _ = wild_opt.solve(problem)
+        masks, _, exact = wild_opt.solve_bounded(problem)
+        if not exact:
+            warnings.append(
+                "wild symbols: the best choice found within the search budget, "
+                "not proven the best possible"
+            )
 
     # The symbols each cell shows once wild symbols are assigned.
     symbols: list[frozenset[str]] = [

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.files import atomic_write_text
 from companion.jsonfile import read_json_file
 
 FORMAT = "pondscape-tableau/1"
@@ -407,4 +408,4 @@ def tableau_to_json(tableau: Tableau) -> dict[str, Any]:
 
 
 def write_tableau_file(tableau: Tableau, path: Path | str) -> None:
-    Path(path).write_text(json.dumps(tableau_to_json(tableau), indent=1) + "\n", encoding="utf-8")
+    atomic_write_text(path, json.dumps(tableau_to_json(tableau), indent=1) + "\n")

@@ -87,7 +87,49 @@ def _options(problem: WildProblem, card: int) -> list[_Option]:
     return kept
 
 
+#: Sub-results the exact search may memoise before it stops (a few hundred thousand at
+#: most for a full 3 x 5 pond; the bound keeps any input to well under a second).
+MAX_STATES = 250_000
+
+
+class _OverBudget(Exception):
+    pass
+
+
 def solve(problem: WildProblem) -> tuple[tuple[int, ...], int]:
+    """``solve_bounded`` without saying whether the answer is exact."""
+    masks, value, _ = solve_bounded(problem)
+    return masks, value
+
+
+def solve_bounded(
+    problem: WildProblem, max_states: int | None = None
+) -> tuple[tuple[int, ...], int, bool]:
+    """``(masks, points, exact)``: the exact best (see ``_solve_exact``) when the search stays
+    within ``max_states`` sub-results, else the best of a greedy pass and a local search
+    (each card's choice improved while any change helps) with ``exact`` False, so the
+    score can say it is the best found, not proven best."""
+    try:
+        masks, value = _solve_exact(problem, MAX_STATES if max_states is None else max_states)
+        return masks, value, True
+    except _OverBudget:
+        pass
+    options = [[o.mask for o in _options(problem, i)] for i in range(len(problem.wilds))]
+    masks_list = [opts[0] for opts in options]
+    value = evaluate(problem, masks_list)
+    improved = True
+    while improved:
+        improved = False
+        for i, opts in enumerate(options):
+            for mask in opts:
+                trial = [*masks_list[:i], mask, *masks_list[i + 1 :]]
+                points = evaluate(problem, trial)
+                if points > value:
+                    masks_list, value, improved = trial, points, True
+    return tuple(masks_list), value, False
+
+
+def _solve_exact(problem: WildProblem, max_states: int) -> tuple[tuple[int, ...], int]:
     """The best mask for each wild card and the points the wild-dependent parts then score.
 
     Cards are decided in order with memoised sub-results: the state is the next
@@ -130,6 +172,8 @@ def solve(problem: WildProblem) -> tuple[tuple[int, ...], int]:
             if value + rest > best_value:
                 best_value, best_choice = value + rest, (opt.mask, *choice)
         memo[key] = (best_value, best_choice)
+        if len(memo) > max_states:
+            raise _OverBudget
         return best_value, best_choice
 
     start = problem.printed if ornate else done
