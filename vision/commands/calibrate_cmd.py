@@ -26,6 +26,7 @@ import json
 import sys
 from pathlib import Path
 
+from companion.errors import BadFileError
 from companion.files import atomic_write_text
 
 NAMES = ("wizard", "pumpkin", "banana", "cowboy", "lilypad")
@@ -93,7 +94,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     b.add_argument("image", metavar="EMPTY.jpg")
     b.add_argument("--layout", metavar="FILE", help="pond-layout/1 file (default: 13-pond side)")
-    b.add_argument("--out", required=True, metavar="REF.png", help="reference image to write")
+    b.add_argument("--out", required=True, metavar="FILE", help="reference image to write (.png)")
     b.set_defaults(func=_board)
 
     lay = cal.add_parser(

@@ -219,14 +219,11 @@ def make_empty_board(
 def write_empty_board(empty: EmptyBoard, path: str | Path) -> None:
     """Write the reference raster as a lossless image (PNG)."""
     out = Path(path)
-    if out.suffix.lower() not in (".png", ".bmp", ".tif", ".tiff"):
+    if out.suffix.lower() != ".png":
         raise BadFileError(f"{out}: the reference must be a lossless image (.png)")
-    try:
-        ok = cv2.imwrite(str(out), empty.raster)
-    except cv2.error:
-        ok = False
-    if not ok:
-        raise BadFileError(f"{out}: cannot write the reference image")
+    from vision.frames import write_image  # written whole, never through a symlink
+
+    write_image(out, empty.raster)
 
 
 def read_empty_board(path: str | Path, layout: Any, pieces: Pieces) -> EmptyBoard:

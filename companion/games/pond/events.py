@@ -226,7 +226,7 @@ def parse_pond(data: Any, where: str) -> PondContent:
         _faction(faction, f"{where}.frogs key")
         if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_FROGS:
             raise BadFileError(
-                f"{where}.frogs.{faction} must be a whole number from 0 to {MAX_FROGS}, "
+                f"{where}.frogs.{faction} must be a whole number >= 0 (at most {MAX_FROGS}), "
                 f"found {n if isinstance(n, int) and abs(n) < 10**20 else 'a huge number'}"
             )
         if n:

@@ -102,7 +102,8 @@ def load_options_layout(value: Any, player_count: int, where: str) -> tuple[Layo
         return load_layout(value, f"{where}.layout"), "stored"
     if not isinstance(value, str) or not value:
         raise BadFileError(
-            f"{where}.layout must be 'default', a pond-layout/1 object or a layout file path"
+            f"{where}.layout must be 'default' or a layout file path (or a pond-layout/1 "
+            "object, as sessions store it)"
         )
     return read_layout_file(Path(value)), value
 
@@ -138,8 +139,8 @@ def parse_options(
         or not default_supply <= supply <= MAX_VP_SUPPLY
     ):
         raise BadFileError(
-            f"{where}.vp_supply must be a whole number from {default_supply} to {MAX_VP_SUPPLY} "
-            f"for {count} players"
+            f"{where}.vp_supply must be a whole number of at least {default_supply} "
+            f"for {count} players (at most {MAX_VP_SUPPLY})"
         )
     from_supply = options.get("starting_vp_from_supply", False)
     if not isinstance(from_supply, bool):
