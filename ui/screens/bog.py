@@ -32,11 +32,12 @@ from ui.widgets import BigButton, style
 
 load_kv(__file__)
 
-KIND_TITLES = {
-    "captures": "Captures",
-    "routes": "Routes",
-    "formations": "Formations",
-    "flies": "Flies",
+STAGE_PROMPTS = {
+    "play": "{name}: which Frog card goes to the Shore?",
+    "score": "{name}: which card's Formation is scored?",
+    "fly_to": "{name}: where does the Fly go? Touch a green pad.",
+    "draw": "{name}: which Draw Area card is drawn?",
+    "refill": "Which card came up from the deck into the Draw Area?",
 }
 LANDING = {"pad": "", "opponent": " - captures", "own": " - onto your own Frog", "fly": " - a Fly"}
 
@@ -251,10 +252,12 @@ class BogScreen(BaseScreen):
         cell.owner = seat
         cell.stop = stop
         cell.route = list(st.cards[card].route_on_bog(seat)) if card else []
-        small = int(self.app.font_small)
+        small = int(self.app.font_small + 0.999)  # markup sizes are whole pixels: round up
         where = f"pad {cell.pad}" if cell.pad else ""
         if card:  # the card and its owner's initial (the colour band is on the owner's side)
-            cell.text = f"[b]{card}[/b]\n[size={small}]{st.names[seat][:1]}[/size]"
+            initial = f"[size={small}]{st.names[seat][:1]}[/size]"
+            # A Shore place is wide and low: one line; a pad is square: two.
+            cell.text = f"[b]{card}[/b]{' ' if not cell.pad else chr(10)}{initial}"
         elif cell.pad:
             cell.text = f"[size={small}]{where}[/size]"
         else:  # an empty place on a Shore
@@ -352,17 +355,21 @@ class BogScreen(BaseScreen):
         return []
 
     def build_buttons(self) -> None:
+        st = self.state
+        if st is not None and not st.over and self.stage in STAGE_PROMPTS:
+            self.prompt = STAGE_PROMPTS[self.stage].format(name=st.names[st.to_move])
         box = self.ids.actions
         box.clear_widgets()
         self.clear_focus()
-        tones = {"": style.BUTTON, "primary": style.ACCENT_DARK, "warn": style.WARN}
+        # The palette's dark warning fill (TEXT on it reads), where the palette has one.
+        warn = getattr(style, "WARN_FILL", style.ACCENT_DARK)
+        tones = {"": style.BUTTON, "primary": style.ACCENT_DARK, "warn": warn}
         for text, callback, tone in self.button_specs():
             button = BigButton(text=text, tone=list(tones.get(tone, style.BUTTON)))
             button.size_hint_y = None
             button.height = self.app.touch
             button.bind(on_release=lambda _b, cb=callback: cb())
             box.add_widget(button)
-        st = self.state
         targets: set[int] = set()
         if st is not None and not st.over and self.stage == "fly_to":
             targets = {e.fly_to for e in self.choice.events if e.fly_to is not None}
@@ -500,5 +507,13 @@ def _demo_fly(app: Any) -> None:
     app.screen.choose_advance(ev.card, ev.to)
 
 
+def _demo_stuck(app: Any) -> None:
+    """The last turn: the player to move cannot act, the app offers to end the game."""
+    from companion.games.bog.demo import play_random_game
+
+    _, events, _ = play_random_game(2)
+    demo_session(app, len(events) - 1)
+
+
 def demo_states() -> list[tuple[str, Any]]:
-    return [("over", _demo_over), ("fly", _demo_fly)]
+    return [("over", _demo_over), ("fly", _demo_fly), ("stuck", _demo_stuck)]
