@@ -82,3 +82,8 @@ fuzz: install-test
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+# Pond camera: the full sweep on the realistic generator (slow; not part of `make test`).
+.PHONY: camera-sweep-pond
+camera-sweep-pond: install-test
+	$(PY) benchmarks/bench_pond_camera3d.py --scenes 20

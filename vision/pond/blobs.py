@@ -182,7 +182,7 @@ def _bases(
     each faction keeps the base pixels it surely owns (its own colour, cut back alone), and
     the rest of the group's base goes to the nearest of those.
     """
-    anyf = (lab_c >= 1) & (lab_c < colours.LILYPAD) | (lab_c == colours.LILYPAD)
+    anyf = (lab_c >= 1) & (lab_c < colours.LILYPAD)  # pieces, not the flat lilypads
     support = np.where(anyf & mine, np.uint8(255), np.uint8(0)) | absorbable
     for g in grown.values():
         support |= g
@@ -272,6 +272,8 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
             extra = max(0, round((area - a_fw) / a_frog))
             miss = abs(area - a_fw - extra * a_frog) / a_frog
             doubt = "its size fits no number of pieces" if miss > 0.45 else None
+            if doubt is None and _along_lean(b.cores == i, b.shift, model):
+                doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
                 marks.append(("frog", extra, cx, cy, region, doubt))
@@ -309,6 +311,21 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
             )
         )
     return out
+
+
+def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:
+    """Does this long core point where the camera looks (within 25 degrees), seen steeply
+    enough that a frog on a frog would stretch that way too?"""
+    lean = math.hypot(*shift)
+    if lean < 5.0 * model.ppm:
+        return False
+    ys, xs = np.nonzero(core)
+    if len(xs) < 5:
+        return False
+    (_, _), (w, h), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    axis = math.radians(ang if w >= h else ang + 90)
+    cos = abs(math.cos(axis) * shift[0] + math.sin(axis) * shift[1]) / lean
+    return cos > math.cos(math.radians(25))
 
 
 def _taller(region: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:

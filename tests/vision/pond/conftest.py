@@ -66,3 +66,19 @@ def pond_scene(layout13: Any, pieces: Any) -> Callable[..., Any]:
         return _SCENES[key]
 
     return get
+
+
+def _load_scene3d() -> Any:
+    """The realistic generator (pond_scene3d.py: camera, solid pieces, board art)."""
+    name = "pond_scene3d"
+    if name not in sys.modules:
+        here = Path(__file__).resolve().parent
+        spec = importlib.util.spec_from_file_location(name, here / "pond_scene3d.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+scene3d = _load_scene3d()

@@ -470,7 +470,7 @@ def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Ra
     """The camera at the distance where the whole board fits, aimed near its centre."""
     w_mm, h_mm = board_size_mm(layout)
     az = rng.uniform(-25, 25) + rng.choice((0, 0, 90, 180, 270)) * (tilt > 0)
-    d = cm.fit_distance(size, tilt, (0, 0, w_mm, h_mm), margin=0.02, azimuth_deg=az)
+    d = cm.fit_distance(size, tilt, (0, 0, w_mm, h_mm), margin=0.05, azimuth_deg=az)
     return cm.camera_pose(
         size,
         d * rng.uniform(1.0, 1.05),

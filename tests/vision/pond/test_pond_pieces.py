@@ -76,3 +76,19 @@ def test_pieces_round_trip(colours: list[list[int]], frog: float) -> None:
     data["fwooog_mm"] = [frog * 2.5, frog * 0.8]
     pieces = load_pieces(json.loads(json.dumps(data)), "p.json")
     assert pieces_to_json(pieces) == data
+
+
+def test_pieces_heights_are_optional_range_checked_and_round_trip() -> None:
+    """``frog_height_mm``, ``fwooog_height_mm``, ``lilypad_height_mm``: optional millimetres."""
+    from vision.pond.pieces import DEFAULT_PIECES_PATH
+
+    data = json.loads(DEFAULT_PIECES_PATH.read_text())
+    assert load_pieces(data).height_mm("frog") == 0.0  # not given: seen as flat
+    data |= {"frog_height_mm": 11, "fwooog_height_mm": 10.5, "lilypad_height_mm": 1.5}
+    pieces = load_pieces(data, "p.json")
+    assert (pieces.height_mm("frog"), pieces.height_mm("fwooog")) == (11.0, 10.5)
+    assert load_pieces(json.loads(json.dumps(pieces_to_json(pieces))), "p.json") == pieces
+    for key, bad in (("frog_height_mm", 110), ("fwooog_height_mm", 0), ("lilypad_height_mm", "2")):
+        with pytest.raises(BadFileError) as err:
+            load_pieces(data | {key: bad}, "p.json")
+        assert str(err.value).startswith(f"p.json: {key}: expected a height in millimetres")
