@@ -40,6 +40,27 @@ class BoardRead:
     warnings: list[str]
 
 
+#: The empty-board reference of each side of the map, in the data folder beside its layout.
+EMPTY_BOARD_FILE = "pond-empty-board-{n}.png"
+
+
+def empty_board_for(data_folder: Path | None, layout: Any, pieces: Any) -> Any:
+    """The owner's empty-board reference for this side of the map (Settings > Pond map >
+    Empty board), or None when there is none (or it cannot be read: logged)."""
+    if data_folder is None:
+        return None
+    path = data_folder / EMPTY_BOARD_FILE.format(n=len(layout.ponds))
+    if not path.is_file():
+        return None
+    from vision.pond.reference import read_empty_board
+
+    try:
+        return read_empty_board(path, layout, pieces)
+    except CompanionError as exc:
+        log.warning("empty-board reference not used: %s", exc)
+        return None
+
+
 def pieces_for(data_folder: Path | None) -> Any:
     """The owner's calibrated pieces (``pond-pieces.json`` in the data folder) or the default."""
     from vision.pond.pieces import read_pieces_file
@@ -59,6 +80,7 @@ class BoardScanner:
         on_error: Callable[[str], Any],
         *,
         pieces: Any = None,
+        empty: Any = None,
     ) -> None:
         from vision.pond import BoardWatcher, annotate_board, count_board
 
@@ -69,6 +91,7 @@ class BoardScanner:
         self.on_read = on_read
         self.on_error = on_error
         self.pieces = pieces if pieces is not None else pieces_for(None)
+        self.empty = empty  # the empty-board reference (vision.pond.reference), or None
         self.watcher = BoardWatcher(AGREE)
         self.running = False
         self.reads = 0
@@ -92,7 +115,7 @@ class BoardScanner:
             frame = self.camera.read()
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")
-        count = self.count_board(frame, self.layout, self.pieces)
+        count = self.count_board(frame, self.layout, self.pieces, self.empty)
         settled = self.watcher.add(count)
         agreed = dict(settled.ponds) if settled is not None else None
         reason = str(self.watcher.status)

@@ -171,3 +171,26 @@ def test_settings_sheets_are_real_pdfs(tmp_path: Path) -> None:
     for kind in ("tags", "markers"):
         out = write_sheet(kind, tmp_path / f"{kind}.pdf")
         assert out.read_bytes()[:5] == b"%PDF-"
+
+
+def test_settings_photograph_the_empty_board_keeps_a_reference_for_the_counter(
+    app: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Settings > Pond map > Empty board: the step "photograph the empty board". The reference
+    is kept in the data folder beside the layout, and the End Phase scanner uses it."""
+    from companion.games.pond.layout import default_layout
+    from ui.demo import demo_source
+    from ui.pond_camera import EMPTY_BOARD_FILE, empty_board_for, pieces_for
+
+    tap(settings.ids.nav_layout)
+    own = demo_source("pond")  # its own camera: the app's demo frames keep their order
+    monkeypatch.setattr(app, "use_camera", lambda kind: own)
+    target = app.data_folder() / EMPTY_BOARD_FILE.format(n=13)
+    target.unlink(missing_ok=True)
+    tap(settings.ids.empty_board)
+    wait_for(app, lambda: target.is_file())
+    wait_for(app, lambda: "Saved pond-empty-board-13.png" in settings.message)
+    empty = empty_board_for(app.data_folder(), default_layout(13), pieces_for(None))
+    assert empty is not None and empty.raster.shape == (1200, 1200, 3)
+    target.unlink()
+    own.close()

@@ -21,7 +21,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
 from ui import pond_view as view
-from ui.pond_camera import BoardRead, BoardScanner, pieces_for
+from ui.pond_camera import BoardRead, BoardScanner, empty_board_for, pieces_for
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
 from ui.widgets.common import BigButton
@@ -176,14 +176,20 @@ class PondEndPhaseScreen(BaseScreen):
         self.stop_scan()
         try:
             camera = self.app.use_camera("pond")
-            pieces = pieces_for(Path(self.app.config.data.folder))
+            folder = Path(self.app.config.data.folder)
+            pieces = pieces_for(folder)
+            empty = empty_board_for(folder, self.state().layout, pieces)
             self.scanner = BoardScanner(
-                camera, self.state().layout, self.on_read, self.on_error, pieces=pieces
+                camera, self.state().layout, self.on_read, self.on_error, pieces=pieces, empty=empty
             )
         except (CompanionError, OSError, ValueError) as exc:
             self.on_error(str(exc))
             return
         self.status_text = "Watching the board..."
+        if empty is None:  # said once, when the scan starts
+            self.status_text += (
+                " (a photo of the empty board, Settings > Pond map, would make the count exact)"
+            )
         self.scanner.start()
 
     def stop_scan(self) -> None:

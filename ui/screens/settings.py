@@ -271,6 +271,39 @@ class SettingsScreen(BaseScreen):
         self.message = f"Saved {target.name} in the data folder"
         return True
 
+    def photograph_empty_board(self) -> None:
+        """The step "photograph the empty board": a frame of the board with nothing on it,
+        warped to board millimetres by its markers and kept in the data folder beside the
+        layout; the Pond counter then counts only what differs from it."""
+        from ui.pond_camera import EMPTY_BOARD_FILE
+
+        target = self.app.data_folder() / EMPTY_BOARD_FILE.format(n=self.layout_side)
+        doc = self.ids.layout_editor.document()
+
+        def make() -> Path:
+            from companion.games.pond.layout import load_layout
+            from vision.pond.pieces import read_pieces_file
+            from vision.pond.reference import make_empty_board, write_empty_board
+
+            frame = self.app.use_camera("pond").read()
+            if frame is None:
+                raise CompanionError("the camera gives no picture")
+            saved = self.app.data_folder() / PIECES_FILE
+            pieces = read_pieces_file(saved if saved.is_file() else None)
+            empty, _ = make_empty_board(frame, load_layout(doc, "the map"), pieces, "the photo")
+            write_empty_board(empty, target)
+            return target
+
+        def done(path: Path) -> None:
+            self.saved["empty_board"] = path
+            self.message = f"Saved {path.name}: the counter compares each frame with it"
+
+        self.message = "Photographing the empty board..."
+        run_in_background(make, on_done=done, on_error=lambda e: self._empty_failed(str(e)))
+
+    def _empty_failed(self, reason: str) -> None:
+        self.message = f"Empty board not saved: {reason}"
+
     # --- colour calibration
     def _open_colours(self) -> None:
         from vision.pond.pieces import read_pieces_file
@@ -375,7 +408,7 @@ class SettingsScreen(BaseScreen):
         own = {
             "camera": ["source", "decoder", "second", "save_camera"],
             "buttons": [],
-            "layout": ["layout_side_button", "layout_photo", "save_layout"],
+            "layout": ["layout_side_button", "layout_photo", "empty_board", "save_layout"],
             "colours": ["save_colours"],  # the colour buttons' ring shows the colour being taken
             "export": ["destination", "export_tags", "export_markers"],
         }[self.section]
