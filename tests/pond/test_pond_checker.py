@@ -248,6 +248,17 @@ def test_checker_every_rule_is_listed() -> None:
         "not-your-turn",
         "vp-outside-main-phase",
         "control-beyond-map",
+        # the missing rules of issue 14: tests/pond/test_pond_checker_rules.py
+        "merge-frogs-kept",
+        "march-two-ponds",
+        "lilypad-without-frog",
+        "lilypad-removed",
+        "lilypad-not-your-turn",
+        "lilypad-in-start-phase",
+        "start-no-deploy",
+        "attack-not-in-pond",
+        "damage-fwooog-shielded",
+        "march-in-end-phase",
     }
 
 

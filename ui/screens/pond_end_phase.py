@@ -126,6 +126,8 @@ class PondEndPhaseScreen(BaseScreen):
     hand_lilypads = NumericProperty(0)
     have_board = BooleanProperty(False)
     edited = BooleanProperty(False)
+    # A board check recording what a Reaction card did ("even if it is not your turn!").
+    reaction = BooleanProperty(False)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -161,6 +163,7 @@ class PondEndPhaseScreen(BaseScreen):
         self.edited = False
         self.edited_ponds = set()
         self.by_hand = False
+        self.reaction = False
         ponds, lilypads = view.award_with(st, None)
         self.hand_ponds, self.hand_lilypads = ponds, lilypads
         self.title = f"End Phase: {st.current_player}" if self.mode == "end" else "Board check"
@@ -311,7 +314,8 @@ class PondEndPhaseScreen(BaseScreen):
         if self.by_hand and self.mode == "end":
             events.append(Control(int(self.hand_ponds), int(self.hand_lilypads)))
         elif self.have_board:
-            events.append(self.board)
+            reaction = self.reaction and self.mode == "look"
+            events.append(Board(self.board.ponds, reaction=True) if reaction else self.board)
         if self.mode == "end":
             events.append(NextPhase())
         try:
@@ -325,6 +329,9 @@ class PondEndPhaseScreen(BaseScreen):
             follow(self.app)
             return
         self.app.go("pond_tracker")
+
+    def toggle_reaction(self) -> None:
+        self.reaction = not self.reaction
 
     def cancel(self) -> None:
         self.stop_scan()

@@ -57,6 +57,8 @@ class VpDialog(QuickModal):
     reason = StringProperty(VP_REASONS[0])
     summary = StringProperty("")
     screen = ObjectProperty(None)
+    # Played by a Reaction card: "whenever their condition is met, even if it is not your turn!"
+    reaction = BooleanProperty(False)
 
     def setup(self, screen: PondTrackerScreen, mode: str) -> None:
         self.screen = screen
@@ -66,6 +68,7 @@ class VpDialog(QuickModal):
         others = [n for n in st.names if n != self.by]
         self.target = others[0] if mode == "damage" and others else self.by
         self.amount = 1
+        self.reaction = False
         self._fill()
 
     def _fill(self) -> None:
@@ -108,6 +111,12 @@ class VpDialog(QuickModal):
             )
         else:
             self.summary = f"{self.target} takes {self.amount} VP ({self.reason})"
+        if self.reaction:
+            self.summary += ", by a Reaction"
+
+    def toggle_reaction(self) -> None:
+        self.reaction = not self.reaction
+        self._summarise()
 
     def pick_target(self, name: str) -> None:
         self.target = name
@@ -132,9 +141,11 @@ class VpDialog(QuickModal):
 
     def give(self) -> None:
         if self.mode == "damage":
-            event: Any = Damage(self.by, self.target, int(self.amount))
+            event: Any = Damage(
+                self.by, self.target, int(self.amount), reaction=bool(self.reaction)
+            )
         else:
-            event = Vp(self.target, int(self.amount), self.reason)
+            event = Vp(self.target, int(self.amount), self.reason, reaction=bool(self.reaction))
         self.dismiss()
         self.screen.play(event)
 

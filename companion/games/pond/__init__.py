@@ -9,7 +9,9 @@ Events (frozen dataclasses; ``to_json()`` and ``parse_event(data, where)`` round
     ``NextPhase()``; ``Board(ponds)`` with ``ponds`` a tuple of (pond id, ``PondContent``)
     (build one from the camera's JSON with ``board_from_json(ponds)``);
     ``Control(ponds, lilypads)``; ``Damage(by, to, amount)``; ``Vp(player, amount, reason)``;
-    ``CardVp(player, amount)``. ``undo``/``redo`` belong to ``companion.session``.
+    ``CardVp(player, amount)``. ``Board``, ``Damage`` and ``Vp`` take ``reaction=True`` when a
+    Reaction card caused them (not flagged as out of turn or phase).
+    ``undo``/``redo`` belong to ``companion.session``.
 
 State (``PondState``, frozen)
     ``supply`` (VP supply left), ``starting_supply``, ``tokens`` (each player's VP tokens),
@@ -46,7 +48,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.games.pond.checker import RULES
+from companion.games.pond.checker import REMINDERS, RULES
 from companion.games.pond.control import BoardControl, control_of
 from companion.games.pond.events import (
     FACTIONS,
@@ -87,6 +89,7 @@ __all__ = [
     "FACTIONS",
     "GAME",
     "PHASE_TITLES",
+    "REMINDERS",
     "RULES",
     "Board",
     "BoardControl",

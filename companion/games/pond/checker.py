@@ -21,7 +21,8 @@ chain of legal moves: the table decides.
 from __future__ import annotations
 
 from companion.games.base import Violation
-from companion.games.pond.events import Board, Control, Damage, PondContent, Vp
+from companion.games.pond import turn_rules
+from companion.games.pond.events import Board, Control, Damage, NextPhase, PondContent, Vp
 from companion.games.pond.setup import LONG_FWOOOGS
 from companion.games.pond.state import PHASE_TITLES, PondState
 
@@ -36,13 +37,19 @@ RULES = {
     "fwooog-moved": "Long Fwooogs cannot move, and are not removed by damage.",
     "fwooog-appeared": "A Long Fwooog is deployed by merging 2 of your Frogs in a Pond "
     "that does not have one of your Long Fwooogs.",
+    "merge-frogs-kept": "Merge: remove 2 of your Frogs from the Pond, then deploy a Long Fwooog "
+    "into that Pond.",
     "march-not-adjacent": "A March moves Frogs from one Pond to one adjacent Pond.",
+    "march-two-ponds": "A March moves Frogs from one Pond to one adjacent Pond.",
     "start-deploy": "Start Phase: deploy 1 Frog to each Pond with your Long Fwooog.",
     "not-your-turn": "Only the player taking the turn adds pieces to the map.",
     # other events
     "vp-outside-main-phase": "VP for damage and from cards are gained during the Main Phase.",
     "control-beyond-map": "You cannot control more ponds or lilypads than the map has.",
+    # whose turn, which phase, lilypads: companion.games.pond.turn_rules
+    **turn_rules.TURN_RULES,
 }
+REMINDERS = turn_rules.REMINDERS
 
 
 def _count(n: int, word: str) -> str:
@@ -124,7 +131,7 @@ def check_board_alone(state: PondState, board: Board) -> list[Violation]:
                     f"{faction} has {n} frogs on the map but only {pieces} frog pieces.",
                 )
             )
-    return found
+    return found + turn_rules.lilypads_alone(board)
 
 
 def _pond_ids(before: Board, after: Board) -> list[str]:
@@ -160,7 +167,11 @@ def check_between(state: PondState, before: Board, after: Board) -> list[Violati
                         pond_id,
                     )
                 )
-            if faction != current and now.pieces_of(faction) > was.pieces_of(faction):
+            if (
+                faction != current
+                and not after.reaction  # "even if it is not your turn!"
+                and now.pieces_of(faction) > was.pieces_of(faction)
+            ):
                 found.append(
                     _flag(
                         "not-your-turn",
@@ -170,7 +181,7 @@ def check_between(state: PondState, before: Board, after: Board) -> list[Violati
                         pond_id,
                     )
                 )
-    return found
+    return found + turn_rules.lilypads_between(state, after, changes)
 
 
 def check_one_action(state: PondState, before: Board, after: Board) -> list[Violation]:
@@ -180,7 +191,9 @@ def check_one_action(state: PondState, before: Board, after: Board) -> list[Viol
     for faction in state.factions:
         for pond_id, was, now in changes:
             f_was, f_now = was.fwooogs_of(faction), now.fwooogs_of(faction)
-            if f_now > f_was and (f_was > 0 or was.frogs_of(faction) < 2):
+            if f_now <= f_was:
+                continue
+            if f_was > 0 or was.frogs_of(faction) < 2:
                 found.append(
                     _flag(
                         "fwooog-appeared",
@@ -189,9 +202,19 @@ def check_one_action(state: PondState, before: Board, after: Board) -> list[Viol
                         pond_id,
                     )
                 )
+            elif now.frogs_of(faction) > was.frogs_of(faction) - 2:
+                found.append(
+                    _flag(
+                        "merge-frogs-kept",
+                        f"A {faction} Long Fwooog appeared in pond {pond_id} but its frogs "
+                        f"went from {was.frogs_of(faction)} to {now.frogs_of(faction)}; a Merge "
+                        "removes 2 of your Frogs from the Pond.",
+                        pond_id,
+                    )
+                )
     if state.phase != "start":  # the Start Phase only deploys: see check_start_deploy
         found += _check_marches(state, changes)
-    return found
+    return found + turn_rules.one_action(state, after, changes)
 
 
 def _check_marches(
@@ -201,13 +224,26 @@ def _check_marches(
     faction = state.current_faction
     delta = {pid: now.frogs_of(faction) - was.frogs_of(faction) for pid, was, now in changes}
     losers = {pid for pid, d in delta.items() if d < 0}
+    gainers = sorted(pid for pid, d in delta.items() if d > 0)
     found: list[Violation] = []
+    if len(losers) == 1 and len(gainers) > 1:  # two Marches from two ponds may be seen at once
+        found.append(
+            _flag(
+                "march-two-ponds",
+                f"{faction} frogs left {', '.join(sorted(losers))} and arrived in "
+                f"{len(gainers)} ponds ({', '.join(gainers)}); a March goes from one Pond to "
+                "one adjacent Pond.",
+                gainers[0],
+            )
+        )
     for pond_id, was, now in changes:
         d = delta[pond_id]
         if d <= 0:
             continue
-        if was.fwooogs_of(faction) or now.fwooogs_of(faction):
-            continue  # a card may have deployed it: "where you have a Long Fwooog"
+        if not losers and (was.fwooogs_of(faction) or now.fwooogs_of(faction)):
+            # A card may have deployed it ("where you have a Long Fwooog"); a deploy
+            # comes from the supply, so it does not explain frogs that left a pond.
+            continue
         if state.layout.neighbours(pond_id) & losers:
             continue
         found.append(
@@ -274,16 +310,21 @@ def check(state: PondState, event: object) -> list[Violation]:
             found += check_one_action(state, same_turn, event)
         found += check_start_deploy(state, event)
         return found
-    if isinstance(event, Damage | Vp) and state.phase != "main":
+    if isinstance(event, NextPhase):
+        return turn_rules.start_phase_ends(state)
+    found = []
+    if isinstance(event, Damage):
+        found += turn_rules.damage_shielded(state, event)
+    if isinstance(event, Damage | Vp) and state.phase != "main" and not event.reaction:
         what = "damage" if isinstance(event, Damage) else "VP"
         who = event.by if isinstance(event, Damage) else event.player
-        return [
+        found.append(
             _flag(
                 "vp-outside-main-phase",
                 f"{who} gained {what} during the {PHASE_TITLES[state.phase]}; VP for damage "
                 "and from cards are gained during the Main Phase.",
             )
-        ]
+        )
     if isinstance(event, Control):
         ponds = len(state.layout.ponds)
         if event.ponds > ponds or event.lilypads > ponds:
@@ -295,4 +336,4 @@ def check(state: PondState, event: object) -> list[Violation]:
                     "1 lilypad.",
                 )
             ]
-    return []
+    return found

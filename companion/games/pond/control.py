@@ -46,8 +46,15 @@ def pond_controller(content: PondContent) -> str | None:
 
 
 def lilypad_controller(content: PondContent) -> str | None:
-    """The faction whose frog is on the pond's lilypad (a Long Fwooog there controls nothing)."""
+    """The faction whose frog is on the pond's lilypad (a Long Fwooog there controls nothing).
+
+    A board naming a lilypad holder with no frog of theirs in the pond contradicts
+    itself ("You control a Lilypad if you have a Frog on that Lilypad"): nobody
+    controls that lilypad, and the checker flags the board (``lilypad-without-frog``).
+    """
     if content.lilypad is None or content.lilypad == LILYPAD_FREE:
+        return None
+    if content.frogs_of(content.lilypad) == 0:
         return None
     return content.lilypad
 

@@ -129,6 +129,7 @@ class _Table:
         pond = self.ponds[self.rng.choice(fields)]
         me = self.state.current_player
         names = dict(zip(self.state.factions, self.state.names, strict=True))
+        hits: list[str] = []
         for _ in range(min(3, pond.frogs.get(faction, 0))):
             enemies = [
                 f for f in FACTIONS if f != faction and (pond.frogs.get(f, 0) or f in pond.fwooogs)
@@ -140,10 +141,13 @@ class _Table:
                 continue
             target = self.rng.choice(enemies)
             if self._lose_frog(pond, target):
-                self.play(Damage(me, names[target], 1))
+                hits.append(names[target])
             if roll == "bomb":
                 self._lose_frog(pond, faction)  # no VP for damage to your own Long Fwooog
+        # The camera sees the frogs removed, then the damage to Long Fwooogs is entered.
         self.board()
+        for target_name in hits:
+            self.play(Damage(me, target_name, 1))
         return True
 
     def merge(self, faction: str) -> bool:

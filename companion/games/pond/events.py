@@ -79,6 +79,13 @@ class PondContent:
 EMPTY_POND = PondContent()
 
 
+def _with_reaction(data: JSON, reaction: bool) -> JSON:
+    """``"reaction": true`` is written only when set, so older logs read back unchanged."""
+    if reaction:
+        data["reaction"] = True
+    return data
+
+
 @dataclass(frozen=True)
 class NextPhase:
     """The current player moves on: Start -> Main -> End -> next player's Start.
@@ -98,6 +105,8 @@ class Board:
 
     ponds: tuple[tuple[str, PondContent], ...]  # (pond id, content), in the order given
     type: str = "board"
+    # A Reaction card changed the map ("can be played ... even if it is not your turn!").
+    reaction: bool = False
     # A lookup table built once: boards are compared pond by pond many times.
     _index: Mapping[str, PondContent] = field(init=False, repr=False, compare=False, hash=False)
 
@@ -111,7 +120,8 @@ class Board:
         return dict(self._index)
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "ponds": {k: v.to_json() for k, v in self.ponds}}
+        data: JSON = {"type": self.type, "ponds": {k: v.to_json() for k, v in self.ponds}}
+        return _with_reaction(data, self.reaction)
 
 
 @dataclass(frozen=True)
@@ -134,9 +144,11 @@ class Damage:
     to: str
     amount: int
     type: str = "damage"
+    reaction: bool = False  # dealt by a Reaction card, maybe outside the dealer's turn
 
     def to_json(self) -> JSON:
-        return {"type": self.type, "by": self.by, "to": self.to, "amount": self.amount}
+        data: JSON = {"type": self.type, "by": self.by, "to": self.to, "amount": self.amount}
+        return _with_reaction(data, self.reaction)
 
 
 @dataclass(frozen=True)
@@ -147,14 +159,16 @@ class Vp:
     amount: int
     reason: str = ""
     type: str = "vp"
+    reaction: bool = False  # granted by a Reaction card, maybe outside the player's turn
 
     def to_json(self) -> JSON:
-        return {
+        data: JSON = {
             "type": self.type,
             "player": self.player,
             "amount": self.amount,
             "reason": self.reason,
         }
+        return _with_reaction(data, self.reaction)
 
 
 @dataclass(frozen=True)
@@ -211,6 +225,13 @@ def _faction(value: Any, where: str) -> str:
     return str(value)
 
 
+def _reaction(data: Mapping[str, Any], where: str) -> bool:
+    value = data.get("reaction", False)
+    if not isinstance(value, bool):
+        raise BadFileError(f"{where}: field 'reaction' must be true or false, found {value!r}")
+    return value
+
+
 def parse_pond(data: Any, where: str) -> PondContent:
     """One pond of a board event; ``where`` already names the pond."""
     if not isinstance(data, dict):
@@ -251,25 +272,34 @@ def parse_event(data: Mapping[str, Any], where: str) -> PondEvent:
         _check_fields(data, set(), where)
         return NextPhase()
     if kind == "board":
-        _check_fields(data, {"ponds"}, where)
+        _check_fields(data, {"ponds", "reaction"}, where)
         raw = data.get("ponds")
         if not isinstance(raw, dict):
             raise BadFileError(f"{where}: field 'ponds' must be an object of pond id -> pond")
-        return Board(tuple((pid, parse_pond(p, f"{where}: ponds.{pid}")) for pid, p in raw.items()))
+        ponds = tuple((pid, parse_pond(p, f"{where}: ponds.{pid}")) for pid, p in raw.items())
+        return Board(ponds, reaction=_reaction(data, where))
     if kind == "control":
         _check_fields(data, {"ponds", "lilypads"}, where)
         return Control(_whole(data, "ponds", where, 0), _whole(data, "lilypads", where, 0))
     if kind == "damage":
-        _check_fields(data, {"by", "to", "amount"}, where)
+        _check_fields(data, {"by", "to", "amount", "reaction"}, where)
         return Damage(
-            _name(data, "by", where), _name(data, "to", where), _whole(data, "amount", where, 1)
+            _name(data, "by", where),
+            _name(data, "to", where),
+            _whole(data, "amount", where, 1),
+            reaction=_reaction(data, where),
         )
     if kind == "vp":
-        _check_fields(data, {"player", "amount", "reason"}, where)
+        _check_fields(data, {"player", "amount", "reason", "reaction"}, where)
         reason = data.get("reason", "")
         if not isinstance(reason, str):
             raise BadFileError(f"{where}: field 'reason' must be text, found {reason!r}")
-        return Vp(_name(data, "player", where), _whole(data, "amount", where, 1), reason)
+        return Vp(
+            _name(data, "player", where),
+            _whole(data, "amount", where, 1),
+            reason,
+            reaction=_reaction(data, where),
+        )
     if kind == "card_vp":
         _check_fields(data, {"player", "amount"}, where)
         return CardVp(_name(data, "player", where), _whole(data, "amount", where, 0))
