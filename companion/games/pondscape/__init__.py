@@ -16,11 +16,19 @@ Stable names other packages build on (vision's scan, the touchscreen):
   ``rank_sheets(sheets)``, ``Line(step, points, text, cells)``, ``WildChoice(row, column, food)``,
   ``SPECIES_NAMES`` (id -> words), ``STEPS``, ``cluster_points``, ``habitat_points``.
 - ``wild``: the exact wild-symbol optimiser used by ``score_player``.
-- ``solo``: ``achievement(points) -> str``, ``ACHIEVEMENTS``.
-- ``setup``: ``GAME`` (the session game: events ``pond`` and ``next_turn``),
-  ``PondscapeState``, ``ranking(state) -> Ranking``, ``choose_first_player(players, rng)``.
+- ``solo``: ``achievement(points) -> str``, ``ACHIEVEMENTS``; Croaker's deck: ``SoloCard(move,
+  take)``, ``SAMPLE_SOLO_CARDS`` (a sample, not the printed set), ``parse_solo_cards``,
+  ``read_solo_file``/``write_solo_file`` (``pondscape-solo/1``), ``flip_croaker(deck, rng)``.
+- ``events``: ``Take``, ``Refill``, ``Place``, ``Jump``, ``Tuck``, ``Draw``, ``CroakerFlip``,
+  ``PondEvent``, ``parse_event``; ``state``: ``PondscapeState`` (``frog``, ``display``,
+  ``hands``, ``this_turn``, ``croaker_deck``, ``spanned()``, ``pond_of(name)``) and ``apply``;
+  ``checks``: ``check``, ``RULES``; ``coach``: ``coach(pond, front, back) -> [CellGain]``;
+  ``report``: what ``replay`` prints; ``demo``: bots that play whole games.
+- ``setup``: ``GAME`` (the session game), ``ranking(state) -> Ranking``,
+  ``choose_first_player(players, rng)``.
 
-The file format and this product's reading of the rules: docs/formats/pondscape-tableau.md.
+The file formats and this product's reading of the rules: docs/formats/pondscape-tableau.md
+(the ponds and the score) and docs/formats/pondscape-log.md (the events of a game).
 """
 
 from __future__ import annotations

@@ -1,69 +1,55 @@
-"""Pondscape as a session game for the touchscreen: setup checklist, turn tracker, ponds.
+"""Pondscape as a session game for the touchscreen: setup checklist, play, ponds, score.
 
-Events:
+The events (``companion.games.pondscape.events``) follow a turn: ``take`` from the
+display, ``refill``, ``place`` a card, the card's ``jump``/``tuck``/``draw``, and
+``next_turn``; Croaker's turn in a solo game is ``croaker`` (the solo card flipped),
+``refill``, ``next_turn``. ``pond`` (a scanned or corrected pond) is taken at any time,
+also after the game is over: the end of the game is when the ponds are scanned.
 
-- ``{"type": "pond", "player": NAME, "pond": PLAYER}``: a scanned or corrected pond;
-  ``PLAYER`` is a player object of the tableau file (``name`` equal to ``NAME``)
-  and replaces what was entered for that player before. Ponds are taken at any
-  time, also after the game is over: the end of the game is when they are scanned.
-- ``{"type": "next_turn"}``: the seat to play has finished their turn. In a solo
-  game Croaker is a seat after the player ("Croaker alternates turns with the
-  player until both have taken 15 turns").
+The game is over when every seat has taken 15 turns, or when every player has a
+complete pond (in a solo game whose turns are followed: when Croaker has taken its 15th
+turn too). ``ranking(state)`` scores the ponds so far (built from the log).
 
-The game is over when every seat has taken 15 turns, or when every player has
-a complete pond entered. ``ranking(state)`` scores the ponds entered so far.
+Options: ``solo`` (1 player against Croaker), ``food_row`` (the 5 food names in their
+strict order; default the sample catalog's), ``solo_cards`` (Croaker's 6 cards; default
+the sample set), ``coach`` (show the coach; default false).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
 from companion.errors import BadFileError
 from companion.games.base import JSON, Event, Player, SetupStep, Violation
+from companion.games.pondscape import checks, events
+from companion.games.pondscape.events import CroakerFlip, PondEvent
 from companion.games.pondscape.scoring import Ranking, rank_sheets, score_player
-from companion.games.pondscape.solo import achievement
-from companion.games.pondscape.tableau import PlayerPond, Tableau, parse_player, player_to_json
+from companion.games.pondscape.solo import SAMPLE_SOLO_CARDS, achievement, parse_solo_cards
+from companion.games.pondscape.state import (
+    CROAKER,
+    DEFAULT_FOOD_ROW,
+    ROUNDS,
+    STARTING_HAND,
+    PondscapeState,
+    apply,
+)
 from companion.turns import NextTurn, TurnFlow
 
-ROUNDS = 15
-CROAKER = "Croaker"
 MAX_PLAYERS = 4  # 20 player food cards, 5 per player
+OPTIONS = ("solo", "food_row", "solo_cards", "coach")
 
-
-@dataclass(frozen=True)
-class PondEvent:
-    """A scanned or corrected pond for one player."""
-
-    player: str
-    pond: PlayerPond
-    type: str = "pond"
-
-    def to_json(self) -> JSON:
-        return {"type": self.type, "player": self.player, "pond": player_to_json(self.pond)}
-
-
-@dataclass(frozen=True)
-class PondscapeState:
-    """Who plays (``seats`` adds Croaker in a solo game), turns taken, and the ponds entered."""
-
-    names: tuple[str, ...]
-    solo: bool
-    seats: tuple[str, ...]
-    flow: TurnFlow
-    turns: tuple[int, ...]  # turns taken, per seat
-    ponds: tuple[PlayerPond | None, ...]  # per player (never Croaker)
-
-    @property
-    def round(self) -> int:
-        """The round being played, 1 to 15 (15 once the last round is done)."""
-        return min(min(self.turns) + 1, ROUNDS)
-
-    def tableau(self) -> Tableau:
-        """The ponds entered so far, as a tableau."""
-        return Tableau(tuple(p for p in self.ponds if p is not None), self.solo)
+__all__ = [
+    "CROAKER",
+    "GAME",
+    "ROUNDS",
+    "NextTurn",
+    "PondEvent",
+    "PondscapeState",
+    "choose_first_player",
+    "ranking",
+]
 
 
 def ranking(state: PondscapeState) -> Ranking:
@@ -88,12 +74,18 @@ class Pondscape:
                 f"players: Pondscape takes 1 to {MAX_PLAYERS} players (20 food cards, "
                 f"5 per player), found {len(players)}"
             )
-        extra = sorted(set(options) - {"solo"})
+        extra = sorted(set(options) - set(OPTIONS))
         if extra:
             raise BadFileError(f"options: unknown option(s) {', '.join(map(repr, extra))}")
         solo = options.get("solo", False)
         if not isinstance(solo, bool):
             raise BadFileError(f"options: 'solo' must be true or false, found {solo!r}")
+        coach = options.get("coach", False)
+        if not isinstance(coach, bool):
+            raise BadFileError(f"options: 'coach' must be true or false, found {coach!r}")
+        _food_row(options)
+        if "solo_cards" in options:
+            parse_solo_cards(options["solo_cards"], "options: 'solo_cards'")
         if solo and len(players) != 1:
             raise BadFileError(f"options: 'solo' needs exactly 1 player, found {len(players)}")
         if any(p.name == CROAKER for p in players) and solo:
@@ -172,26 +164,7 @@ class Pondscape:
         return steps
 
     def parse_event(self, data: Mapping[str, Any], where: str) -> Event:
-        kind = data.get("type")
-        if kind == "next_turn":
-            extra = sorted(set(data) - {"type"})
-            if extra:
-                raise BadFileError(f"{where}: next_turn takes no fields, found {', '.join(extra)}")
-            return NextTurn()
-        if kind == "pond":
-            extra = sorted(set(data) - {"type", "player", "pond"})
-            if extra:
-                raise BadFileError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
-            player = data.get("player")
-            if not isinstance(player, str) or not player:
-                raise BadFileError(f"{where}: field 'player' must be a player's name")
-            pond = parse_player(data.get("pond"), f"{where}: pond")
-            if pond.name != player:
-                raise BadFileError(
-                    f"{where}: pond.name {pond.name!r} is not the event's player {player!r}"
-                )
-            return PondEvent(player, pond)
-        raise BadFileError(f"{where}: unknown event type {kind!r} for Pondscape")
+        return events.parse_event(data, where)
 
     def initial_state(
         self, players: Sequence[Player], options: Mapping[str, Any]
@@ -199,6 +172,11 @@ class Pondscape:
         names = tuple(p.name for p in players)
         solo = bool(options.get("solo", False))
         seats = (*names, CROAKER) if solo else names
+        cards = (
+            parse_solo_cards(options["solo_cards"], "options: 'solo_cards'")
+            if "solo_cards" in options
+            else SAMPLE_SOLO_CARDS
+        )
         return PondscapeState(
             names,
             solo,
@@ -206,81 +184,37 @@ class Pondscape:
             TurnFlow(("turn",), len(seats)),
             (0,) * len(seats),
             (None,) * len(names),
+            food_row=_food_row(options),
+            hands=(STARTING_HAND,) * len(names),
+            solo_cards=cards,
+            croaker_deck=cards,
+            coach=bool(options.get("coach", False)),
         )
 
     def refusal(self, state: PondscapeState, event: Event) -> str | None:
-        if isinstance(event, PondEvent) and event.player not in state.names:
-            return f"no player named {event.player!r}"
-        if isinstance(event, NextTurn) and self.is_over(state):
-            return "the game is over: no more turns"
+        if isinstance(event, PondEvent):
+            return None if event.player in state.names else f"no player named {event.player!r}"
+        if self.is_over(state):
+            return "the game is over: no more turns (scan or correct the ponds for the score)"
+        player = getattr(event, "player", None)
+        if player is not None and player not in state.names:
+            return f"no player named {player!r} (players: {', '.join(state.names)})"
+        if isinstance(event, CroakerFlip) and not state.solo:
+            return "Croaker only plays in a solo game"
         return None
 
     def check(self, state: PondscapeState, event: Event) -> list[Violation]:
-        if not isinstance(event, PondEvent) or event.player not in state.names:
-            return []
-        found: list[Violation] = []
-        me = state.names.index(event.player)
-        pond = event.pond
-        placed = len(pond.cards())
-        if sum(state.turns):  # the turn tracker is in use
-            allowed = state.turns[me] + (1 if state.flow.seat == me else 0)
-            if placed > allowed:
-                found.append(
-                    Violation(
-                        "too-many-cards",
-                        f"{event.player}'s pond shows {placed} cards but {event.player} has taken "
-                        f"only {state.turns[me]} turns (one card is placed each turn)",
-                        event.player,
-                    )
-                )
-        ids: dict[Any, str] = {}
-        for i, other in enumerate(state.ponds):
-            if other is not None and i != me:
-                for r, c, card in other.cards():
-                    if card.id is not None:
-                        ids[card.id] = f"{other.name}'s pond at ({r},{c})"
-        for r, c, card in pond.cards():
-            if card.id is None:
-                continue
-            if card.id in ids:
-                found.append(
-                    Violation(
-                        "card-twice",
-                        f"card {card.id} is at ({r},{c}) in {event.player}'s pond "
-                        f"and in {ids[card.id]}",
-                        f"{event.player}: pond[{r}][{c}]",
-                    )
-                )
-            ids[card.id] = f"{event.player}'s pond at ({r},{c})"
-        for i, other in enumerate(state.ponds):
-            if other is not None and i != me and other.food_row != pond.food_row:
-                found.append(
-                    Violation(
-                        "food-row-order",
-                        f"{event.player}'s food cards are in the order "
-                        f"{', '.join(pond.food_row)} but "
-                        f"{other.name}'s are {', '.join(other.food_row)}: the food cards have a "
-                        "strict order",
-                        f"{event.player}: food_row",
-                    )
-                )
-                break
-        return found
+        return checks.check(state, event)
 
     def apply(self, state: PondscapeState, event: Event) -> PondscapeState:
-        if isinstance(event, NextTurn):
-            turns = list(state.turns)
-            turns[state.flow.seat] += 1
-            return replace(state, flow=state.flow.next_phase(), turns=tuple(turns))
-        if isinstance(event, PondEvent) and event.player in state.names:
-            ponds = list(state.ponds)
-            ponds[state.names.index(event.player)] = event.pond
-            return replace(state, ponds=tuple(ponds))
-        return state
+        return apply(state, event)
 
     def is_over(self, state: PondscapeState) -> bool:
         if all(t >= ROUNDS for t in state.turns):
             return True
+        if state.solo and any(t > 0 for t in state.turns):
+            # "Croaker alternates turns with the player until both have taken 15 turns."
+            return False
         return all(p is not None and p.is_complete() for p in state.ponds)
 
     def summary(self, state: PondscapeState) -> str:
@@ -297,6 +231,32 @@ class Pondscape:
         seat = state.seats[state.flow.seat]
         whose = "Croaker's turn" if state.solo and seat == CROAKER else f"{seat}'s turn"
         return f"round {state.round} of {ROUNDS}, {whose}"
+
+    # What ``pond-companion replay`` prints (companion.commands.replay_cmd asks every game).
+    def report(self, live: Any) -> JSON:
+        from companion.games.pondscape.report import replay_report
+
+        return replay_report(live)
+
+    def format_report(self, report: JSON) -> str:
+        from companion.games.pondscape.report import format_report
+
+        return format_report(report)
+
+
+def _food_row(options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The ``food_row`` option: 5 different lowercase food names (default the sample's)."""
+    row = options.get("food_row", list(DEFAULT_FOOD_ROW))
+    if (
+        not isinstance(row, list)
+        or len(row) != len(DEFAULT_FOOD_ROW)
+        or not all(isinstance(f, str) and f and f == f.lower() for f in row)
+        or len(set(row)) != len(row)
+    ):
+        raise BadFileError(
+            f"options: 'food_row' must list 5 different lowercase food names, found {row!r}"
+        )
+    return tuple(row)
 
 
 GAME = Pondscape()
