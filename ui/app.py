@@ -34,7 +34,7 @@ HERE = Path(__file__).resolve().parent
 COMMAND_POLL_S = 0.05
 
 # Which screen plays a session of each game; any other game uses the score pad.
-GAME_SCREENS = {"pond": "pond_tracker", "pondscape": "pondscape_score"}
+GAME_SCREENS = {"pond": "pond_tracker", "pondscape": "pondscape_play"}
 
 
 def screen_for(info: SessionInfo) -> str:

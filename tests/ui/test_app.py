@@ -54,7 +54,7 @@ def test_app_resume_opens_each_game_on_its_screen(app: Any) -> None:
     assert app.screen.name == "pond_tracker"
     assert screen_for(croak()) == "scorepad"
     assert screen_for(SessionInfo("pondscape", (Player("Ana"),), {"solo": True})) == (
-        "pondscape_score"
+        "pondscape_play"
     )
     assert session_title(croak()) == "Croak"
 

@@ -73,4 +73,3 @@ def test_reaction_board_check_is_not_flagged_as_out_of_turn(app: Any) -> None:
     event = app.live.log[-1]
     assert event.type == "board" and event.reaction is True
     assert app.live.effective_violations() == []
-

@@ -49,7 +49,9 @@ def start_pondscape(app: Any, names: tuple[str, ...] = ("Ana", "Ben")) -> Any:
     info = SessionInfo("pondscape", tuple(Player(n) for n in names), {"solo": solo})
     app.start_session(info)
     render(app, 2)
-    assert app.screen.name == "pondscape_score"
+    assert app.screen.name == "pondscape_play"  # a game opens on the play screen
+    app.go("pondscape_score", player=names[0])
+    render(app, 1)
     return app.screen
 
 

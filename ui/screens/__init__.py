@@ -22,4 +22,6 @@ SCREENS: list[tuple[str, str]] = [
     # BOG: the Bog, the Shores and the legal actions (issue 16).
     ("bog", "ui.screens.bog"),
     ("bog_cards", "ui.screens.bog_cards"),  # the owner's 18 BOG cards, one 3x3 grid each
+    # Pondscape during play (issue 14): round, turn, display, jumping frog, live score.
+    ("pondscape_play", "ui.screens.pondscape_play"),
 ]

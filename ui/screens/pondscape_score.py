@@ -95,6 +95,7 @@ class PondscapeScoreScreen(BaseScreen):
     solo = BooleanProperty(False)
     scanned = BooleanProperty(False)
     next_text = StringProperty("Next player")
+    in_play = BooleanProperty(False)  # a live game not over yet: "Play" goes back to it
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -129,6 +130,8 @@ class PondscapeScoreScreen(BaseScreen):
         if self.manager is None or not self.current:
             return
         ponds = self.ponds()
+        live = getattr(self.app, "live", None)
+        self.in_play = bool(live is not None and live.info.game == "pondscape" and not live.over)
         self.solo = ps.is_solo(self.app, self.local)
         self.sheets = {name: score_player(p) for name, p in ponds.items()}
         self._fill_tabs(ponds)
@@ -305,6 +308,9 @@ class PondscapeScoreScreen(BaseScreen):
             return
         idx = names.index(self.current) if self.current in names else -1
         self.show_player(names[(idx + 1) % len(names)])
+
+    def to_play(self) -> None:
+        self.app.go("pondscape_play")
 
     def undo(self, redo: bool = False) -> None:
         try:

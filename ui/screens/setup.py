@@ -148,6 +148,13 @@ class SetupScreen(BaseScreen):
             saved = self.app.data_folder() / f"pond-layout-{side}.json"
             if saved.is_file():
                 options["layout"] = str(saved)
+        if self.game == "pondscape" and options.get("solo"):
+            # The owner's solo cards, entered once on the play screen (else the sample set).
+            from ui.pondscape_dialogs import owner_solo_cards
+
+            cards = owner_solo_cards(self.app)
+            if cards is not None:
+                options["solo_cards"] = [c.to_json() for c in cards]
         return options
 
     def cycle_faction(self, seat: int) -> None:

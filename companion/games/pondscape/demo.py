@@ -73,9 +73,7 @@ def demo_session(player_count: int = 3, solo: bool | None = None) -> SessionInfo
     return SessionInfo("pondscape", players, {"solo": solo})
 
 
-def play_demo_game(
-    info: SessionInfo, rng: random.Random, turns: int | None = None
-) -> LiveSession:
+def play_demo_game(info: SessionInfo, rng: random.Random, turns: int | None = None) -> LiveSession:
     """Bots play ``info`` to the end (or for ``turns`` turns)."""
     live = LiveSession(info)
     played = 0
