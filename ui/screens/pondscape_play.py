@@ -73,6 +73,7 @@ class PondscapePlayScreen(BaseScreen):
         self.croaker_dialog: CroakerCardsDialog | None = None
         self.gains: dict[tuple[int, int], CellGain] = {}
         self._bound = False
+        self._live: Any = None
 
     # --- state
     def state(self) -> PondscapeState | None:
@@ -94,8 +95,11 @@ class PondscapePlayScreen(BaseScreen):
             self.app.bind(revision=lambda *_: self.refresh())
             self._bound = True
         st = self.state()
-        if st is not None and not self.coach_on:
+        if st is not None and self.app.live is not self._live:
+            # A new game: its own coach option (off by default), no special tuck pending.
+            self._live = self.app.live
             self.coach_on = st.coach
+            self.special = False
         self.gains = {}
         self.refresh()
 

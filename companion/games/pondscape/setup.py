@@ -143,9 +143,9 @@ class Pondscape:
             steps.append(
                 SetupStep(
                     "croaker",
-                    "Shuffle the 6 solo cards and form the deck of your opponent, Croaker. "
-                    "You start; Croaker then alternates turns with you until both have taken "
-                    "15 turns.",
+                    "Shuffle the 6 solo cards and form the deck of your opponent, Croaker "
+                    "(the play screen shuffles and flips them for you). You start; Croaker "
+                    "then alternates turns with you until both have taken 15 turns.",
                     {"solo_cards": 6},
                 )
             )
