@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.errors import BadFileError
+from companion.files import atomic_write_text
 from companion.jsonfile import read_json_file
 
 # (lowest points, frog rank), highest first, as the rulebook's achievement table.
@@ -100,7 +101,7 @@ def read_solo_file(path: Path) -> tuple[SoloCard, ...]:
 
 def write_solo_file(path: Path, cards: tuple[SoloCard, ...]) -> None:
     text = json.dumps({"format": SOLO_FORMAT, "cards": [c.to_json() for c in cards]}, indent=1)
-    path.write_text(text + "\n", encoding="utf-8")
+    atomic_write_text(path, text + "\n")
 
 
 def next_croaker_deck(
