@@ -11,10 +11,12 @@ VENV_FLAGS := $(if $(IS_PI),--system-site-packages,)
 RUN_EXTRAS := $(if $(IS_PI),[pi],)
 comma := ,
 TEST_EXTRAS := $(if $(IS_PI),[test$(comma)pi],[test])
-# Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm.
-SYSDEPS := libzbar0 poppler-utils
+# Debian packages the tests need: zbar for pyzbar, poppler-utils for pdftoppm, and for the
+# Pi kiosk's checks shellcheck, cage (the unit's ExecStart) and systemd (systemd-analyze).
+SYSDEPS := libzbar0 poppler-utils shellcheck cage systemd
 
-.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean ponder-random fuzz
+.PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean \
+	ponder-random fuzz install-pi powercut soak
 
 run: install
 	$(VENV)/bin/pond-companion ui
@@ -65,6 +67,20 @@ pytest: install-test
 	@kivy_home=$$(mktemp -d); \
 	KIVY_HOME=$$kivy_home KIVY_NO_ARGS=1 KIVY_LOG_MODE=PYTHON GPIOZERO_PIN_FACTORY=mock \
 	  $(PY) -m pytest -q $(PYTEST_ARGS); status=$$?; rm -rf $$kivy_home; exit $$status
+
+# The Pi kiosk: install or update it (systemd/install.sh; --dry-run to see the plan).
+install-pi:
+	sudo systemd/install.sh
+
+# Power cuts through the real app: 50 SIGKILLs at random moments (make test runs 3).
+powercut: install-test sysdeps
+	@kivy_home=$$(mktemp -d); \
+	KIVY_HOME=$$kivy_home KIVY_NO_ARGS=1 POWERCUT_KILLS=$${POWERCUT_KILLS:-50} \
+	  $(PY) -m pytest -q -s tests/pi/test_powercut.py; status=$$?; rm -rf $$kivy_home; exit $$status
+
+# Soak: 3,000 button commands and 300 demo-camera scans through the real app.
+soak: install-test sysdeps
+	$(PY) -m tests.pi.soak
 
 benchmarks: install-test
 	@for b in benchmarks/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done

@@ -84,6 +84,7 @@ class PondCompanionApp(App):
         camera_factory: Callable[[str], Any] | None = None,
         demo: bool | None = None,
         resume_on_start: bool = True,
+        script: Any = None,
         **kwargs: Any,
     ) -> None:
         self._status_clear: Any = None
@@ -119,6 +120,9 @@ class PondCompanionApp(App):
         self._poll: Any = None
         self._screen_modules: dict[str, str] = dict(SCREENS)
         self.history: list[str] = []
+        # ui.script.CommandScript when started with --commands-from; None otherwise.
+        self.script = script
+        self.watchdog: Any = None  # ui.service.Watchdog when started by systemd
 
     STATUS_SECONDS = 10.0
 
@@ -214,6 +218,21 @@ class PondCompanionApp(App):
 
     def on_start(self) -> None:
         self.start_screen()
+        Clock.schedule_once(self._started, 0)  # after the first frame is drawn
+
+    def _started(self, *_: Any) -> None:
+        """Tell systemd the app is up (and start the main-loop watchdog pings)."""
+        from ui.service import start_watchdog
+
+        self.watchdog = start_watchdog(Clock, self._service_status)
+        if self.script is not None:
+            events = len(self.live.log) if self.live is not None else 0
+            self.script.ready(self.session_id, events, self.sm.current if self.sm else "")
+
+    def _service_status(self) -> str:
+        if self.live is not None and self.session_id is not None:
+            return f"Session {self.session_id} ({len(self.live.log)} events)"
+        return "Home"
 
     def start_screen(self) -> None:
         """Open on the unfinished session after a power cut, else on the home screen."""
@@ -242,6 +261,8 @@ class PondCompanionApp(App):
     def on_stop(self) -> None:
         if self._poll is not None:
             self._poll.cancel()
+        if self.watchdog is not None:
+            self.watchdog.stop()
         self.writer.close()
         self.close_camera()
         from ui.bridge import shutdown_pool
@@ -298,15 +319,21 @@ class PondCompanionApp(App):
 
     # --- commands: buttons and keys
     def drain_commands(self, *_: Any) -> None:
-        commands = getattr(self.panel, "commands", None)
-        if commands is None:
-            return
-        while True:
-            try:
-                cmd = commands.get_nowait()
-            except Exception:  # queue.Empty
-                return
-            self.dispatch_command(str(getattr(cmd, "value", cmd)))
+        queues = [getattr(self.panel, "commands", None)]
+        if self.script is not None:
+            queues.append(self.script.commands)
+        for commands in queues:
+            while commands is not None:
+                try:
+                    cmd = str(getattr((item := commands.get_nowait()), "value", item))
+                except Exception:  # queue.Empty
+                    break
+                if cmd == "quit":  # only a command script sends it
+                    self.stop()
+                    return
+                handled = self.dispatch_command(cmd)
+                if commands is not queues[0]:
+                    self.script.did(cmd, self.sm.current if self.sm else "", handled)
 
     def dispatch_command(self, cmd: str) -> bool:
         screen = self.screen
@@ -366,7 +393,15 @@ class PondCompanionApp(App):
             raise CompanionError("no game is being played")
         violations = self.live.play(event)
         sid = self.session_id
-        self.writer.submit(self.store.append, sid, event.to_json(), on_error=self._write_failed)
+        data = event.to_json()
+        script = self.script
+        self.writer.submit(
+            self.store.append,
+            sid,
+            data,
+            on_error=self._write_failed,
+            on_done=None if script is None else (lambda seq: script.saved(sid, seq, data)),
+        )
         # The summary line keeps the Resume tile and `sessions list` current.
         summary = self.live.game.summary(self.live.state)
         if self.live.over:

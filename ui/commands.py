@@ -53,6 +53,13 @@ def register(sub: Any) -> None:
         help="window size in pixels (default: the config's)",
     )
     p.add_argument("--fullscreen", action="store_true", help="fill the screen (kiosk)")
+    p.add_argument(
+        "--commands-from",
+        metavar="FILE",
+        help="read button commands (next, confirm, scan, undo, redo, quit), one per line, "
+        "from FILE (a file, a FIFO, or - for standard input), and report each saved event on "
+        "standard output: for scripted tests and soak runs",
+    )
     p.set_defaults(func=run)
 
 
@@ -120,10 +127,10 @@ def run(args: argparse.Namespace) -> int:
         from ui.screenshots import take_screenshots
 
         return take_screenshots(config, args.screenshots)
-    return run_app(config, demo=bool(args.demo))
+    return run_app(config, demo=bool(args.demo), commands_from=args.commands_from)
 
 
-def run_app(config: Any, demo: bool) -> int:
+def run_app(config: Any, demo: bool, commands_from: str | None = None) -> int:
     from companion.store import SessionStore
     from ui.app import PondCompanionApp
 
@@ -135,7 +142,12 @@ def run_app(config: Any, demo: bool) -> int:
     store = SessionStore.open(folder)
     for problem in store.problems:
         print(f"pond-companion ui: {problem}", file=sys.stderr)
-    app = PondCompanionApp(config=config, store=store, demo=True if demo else None)
+    script = None
+    if commands_from is not None:
+        from ui.script import CommandScript
+
+        script = CommandScript(commands_from)
+    app = PondCompanionApp(config=config, store=store, demo=True if demo else None, script=script)
     if store.problems:
         app.status = store.problems[0]
     try:
