@@ -61,6 +61,7 @@ class AppRun:
     lines: queue.Queue[str] = field(default_factory=queue.Queue)
     saved: list[Saved] = field(default_factory=list)
     did: int = 0
+    screens: set[str] = field(default_factory=set)
     stderr: list[str] = field(default_factory=list)
 
     def send(self, *commands: str) -> bool:
@@ -205,8 +206,9 @@ def start_app(folder: Path, size: str = "800x480", **env: str) -> AppRun:
             saved = SAVED.match(line)
             if saved:
                 run.saved.append(Saved(int(saved.group(1)), int(saved.group(2)), saved.group(3)))
-            elif DID.match(line):
+            elif did := DID.match(line):
                 run.did += 1
+                run.screens.add(did.group(2))
             run.lines.put(line)
 
     def read_err() -> None:
