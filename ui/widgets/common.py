@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.properties import (
     BooleanProperty,
     ListProperty,
@@ -100,6 +101,8 @@ class Checklist(BoxLayout):
     def on_steps(self, _inst: Any, steps: Sequence[Any]) -> None:
         self.clear_widgets()
         self.rows = []
+        if self.scroll is not None:
+            self.scroll.scroll_y = 1  # a new list starts at its top, not where the last one was
         for i, step in enumerate(steps):
             row = CheckRow(text=step.text, values_text=format_values(step.values), index=i)
             row.bind(on_release=self._toggle)
@@ -137,7 +140,13 @@ class Checklist(BoxLayout):
         for row in self.rows:
             row.current = row is first_open
         if first_open is not None and self.scroll is not None:
-            self.scroll.scroll_to(first_open, padding=10, animate=False)
+            # After the next layout: rows just added have no position yet, and scrolling to
+            # one then throws the list far out of view.
+            Clock.schedule_once(lambda _dt: self._scroll_to(first_open), 0)
+
+    def _scroll_to(self, row: Any) -> None:
+        if self.scroll is not None and row.parent is self:
+            self.scroll.scroll_to(row, padding=10, animate=False)
 
 
 def format_values(values: Any) -> str:
