@@ -61,6 +61,7 @@ class AppRun:
     lines: queue.Queue[str] = field(default_factory=queue.Queue)
     saved: list[Saved] = field(default_factory=list)
     did: int = 0
+    sent: int = 0
     screens: set[str] = field(default_factory=set)
     stderr: list[str] = field(default_factory=list)
 
@@ -70,6 +71,7 @@ class AppRun:
             for command in commands:
                 self.proc.stdin.write(command + "\n")
             self.proc.stdin.flush()
+            self.sent += len(commands)
         except (BrokenPipeError, OSError, ValueError):
             return False
         return True
@@ -232,14 +234,23 @@ def stored_events(data: Path, session: int) -> tuple[list[str], list[str]]:
         return [event_sha(e) for e in events], store.integrity()
 
 
-def only_session(data: Path) -> int:
-    """The id of the one session in the store of ``data``."""
+def newest_session(data: Path) -> int:
+    """The id of the newest session in the store of ``data``."""
     from companion.store import SessionStore
 
     with SessionStore.open(data) as store:
         rows = store.list()
-    assert len(rows) == 1, f"expected one session, found {[r.id for r in rows]}"
-    return int(rows[0].id)
+    assert rows, "no session in the store"
+    return max(int(r.id) for r in rows)
+
+
+def unfinished_session(data: Path) -> int | None:
+    """The session the app resumes at start (the newest unfinished one), if any."""
+    from companion.store import SessionStore
+
+    with SessionStore.open(data) as store:
+        row = store.unfinished()
+    return None if row is None else int(row.id)
 
 
 def scratch() -> tempfile.TemporaryDirectory[str]:
