@@ -191,7 +191,7 @@ def app_env(folder: Path, **extra: str) -> dict[str, str]:
 def start_app(folder: Path, size: str = "800x480", **env: str) -> AppRun:
     """Start the real app in demo mode, reading commands from its standard input."""
     proc = subprocess.Popen(
-        [str(EXE), "ui", "--demo", "--size", size, "--commands-from", "-"],
+        [str(EXE), "ui", "--demo", "--size-px", size, "--commands-from", "-"],
         env=app_env(folder, **env),
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
