@@ -90,7 +90,7 @@ ponder-random: install-test
 	PONDER_GAMES=1000 $(PY) -m pytest -q -s tests/ponder/test_ponder_random_play.py
 
 # The hostile-input fuzzer's full run (#12): 1,000 mutated files through every command that
-# reads one, each under RLIMIT_AS = 2 GB; `make test` runs a 28-input slice. FUZZ_ARGS to change.
+# reads one, each under RLIMIT_AS = 2 GB; `make test` runs a 36-input slice. FUZZ_ARGS to change.
 FUZZ_ARGS ?= --count 1000
 fuzz: install-test
 	@home=$$(mktemp -d); HOME=$$home GPIOZERO_PIN_FACTORY=mock \

@@ -99,8 +99,6 @@ def test_croak_pile_first_card_that_breaks_it_is_named() -> None:
 # --- the deck file
 
 
-
-
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
