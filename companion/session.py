@@ -27,6 +27,9 @@ UNDO = "undo"
 REDO = "redo"
 #: A player's name fits a seat on the screen; longer is a mistake or an attack.
 MAX_NAME_CHARS = 40
+#: The longest log a session file may hold: a 4-player Pond game is about 2,000 events, so this
+#: is ten long games; a bigger file is a mistake or an attack (and would replay for minutes).
+MAX_EVENTS = 20_000
 
 
 @dataclass(frozen=True)
@@ -270,6 +273,10 @@ def load_session_json(data: Any, where: str) -> tuple[SessionInfo, list[Event]]:
     raw_events = data.get("events", [])
     if not isinstance(raw_events, list):
         raise BadFileError(f"{where}: field 'events' must be a list")
+    if len(raw_events) > MAX_EVENTS:
+        raise BadFileError(
+            f"{where}: field 'events' has {len(raw_events)} events (at most {MAX_EVENTS})"
+        )
     events = [parse_event(game, e, f"{where}: events[{i}]") for i, e in enumerate(raw_events)]
     return info, events
 

@@ -156,3 +156,12 @@ def test_pond_vp_supply_and_scores_are_bounded() -> None:
             SessionInfo("scorepad", players, {}),
             [{"type": "points", "player": "Ana", "amount": 10**4000}],
         )
+
+
+def test_session_file_event_count_is_bounded(tmp_path: Path) -> None:
+    info = SessionInfo("scorepad", (Player("Ana"), Player("Ben")), {})
+    doc = {**info.to_json(), "events": [{"type": "next_turn"}] * 20_001}
+    with SessionStore.open(tmp_path / "data") as store:
+        with pytest.raises(BadFileError, match="20001 events \\(at most 20000\\)"):
+            store.import_json(doc, "long.json")
+        assert store.list() == []
