@@ -138,3 +138,16 @@ def test_atomic_write_refuses_a_symlink_and_a_folder(tmp_path: Path) -> None:
         atomic_write_bytes(tmp_path, b"x")
     with pytest.raises(BadFileError, match="cannot write"):
         atomic_write_bytes(tmp_path / "missing" / "x.pdf", b"x")
+
+
+def test_ponder_player_colour_that_is_not_text_is_one_line(tmp_path: Path) -> None:
+    """Found by `make fuzz`: a Ponder player's "colour" given as a list raised TypeError."""
+    import json
+
+    from companion.session import read_session_file
+
+    path = tmp_path / "ponder.json"
+    players = [{"name": "Ana", "colour": ["red"]}, {"name": "Ben"}]
+    path.write_text(json.dumps({"format": "session/1", "game": "ponder", "players": players}))
+    with pytest.raises(BadFileError, match=r"players\[0\]\.colour must be a team colour"):
+        read_session_file(path)

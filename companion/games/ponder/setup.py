@@ -79,7 +79,7 @@ def team_colours(players: Sequence[Player], board: PonderBoard) -> list[str]:
         colour = player.attrs.get("colour")
         if colour is None:
             continue
-        if colour not in board.banks:
+        if not isinstance(colour, str) or colour not in board.banks:  # a list is unhashable
             raise BadFileError(
                 f"players[{i}].colour must be a team colour of the board "
                 f"({', '.join(board.colours)}), found {colour!r}"
