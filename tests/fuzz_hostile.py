@@ -70,6 +70,7 @@ PAGES = {
     "croak-log": ("croak-log.md", "session/1"),
     "ponder-board": ("ponder-board.md", "ponder-board/1"),
     "ponder-session": ("ponder-session.md", "session/1"),
+    "pondscape-log": ("pondscape-log.md", "session/1"),
 }
 
 
@@ -315,6 +316,8 @@ def commands(kind: str, file: str, work: Path, image: str) -> list[list[str]]:
         "croak-deck": [["croak", "check-pile", "--deck", file, "--kind", "swamp", "G0", "G1"]],
         "croak-log": [["replay", file, "--json"], ["sessions", "import", file, *data]],
         "ponder-board": [["ponder", "board", file], ["ponder", "board", file, "--json"]],
+        "pondscape-log": [["replay", file], ["replay", file, "--json"],
+                          ["sessions", "import", file, *data]],
         "ponder-session": [["replay", file], ["ponder", "moves", file],
                            ["sessions", "import", file, *data]],
         "config": [["config", "show", "--config", file], ["sessions", "list", "--config", file]],
