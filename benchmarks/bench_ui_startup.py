@@ -156,8 +156,8 @@ def child_preview() -> None:
 
 def child_memory(cycles: int) -> None:
     from companion.games.base import Player
+    from companion.games.croak import Count, Croak, Score, Start
     from companion.games.guides import session_info
-    from companion.games.scorepad import NextTurn, Points
 
     with tempfile.TemporaryDirectory() as tmp:
         app = _build_app(Path(tmp))
@@ -170,9 +170,11 @@ def child_memory(cycles: int) -> None:
             _pump(0.0)
             info = session_info("croak", [Player(n) for n in ("Ana", "Ben", "Cy")], {})
             app.start_session(info)  # type: ignore[attr-defined]
-            for name in ("Ana", "Ben", "Cy"):
-                app.play(Points(name, i % 7))  # type: ignore[attr-defined]
-            app.play(NextTurn())  # type: ignore[attr-defined]
+            # A Croak hand (Croak has its own engine and screen).
+            app.play(Start())  # type: ignore[attr-defined]
+            app.play(Croak("Ana"))  # type: ignore[attr-defined]
+            figures = {"Ana": (i % 7, 0), "Ben": (3, 1), "Cy": (5, 2)}
+            app.play(Score(tuple(Count(n, r, p) for n, (r, p) in figures.items())))  # type: ignore[attr-defined]
             _pump(0.0)
             app.finish_session()  # type: ignore[attr-defined]
             # Delete it again, so History shows the same list every cycle and

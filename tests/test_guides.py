@@ -8,9 +8,9 @@ from hypothesis import strategies as st
 
 from companion.errors import BadFileError, UnknownGameError
 from companion.games.base import Player
+from companion.games.croak import lilypad_piles
 from companion.games.guides import (
     GUIDES,
-    croak_lilypad_piles,
     default_options,
     guide,
     leaders,
@@ -21,7 +21,7 @@ from companion.games.guides import (
     session_info,
     setup_steps,
 )
-from companion.session import LiveSession
+from companion.session import LiveSession, SessionInfo
 
 
 def players(n: int, **attrs: str) -> list[Player]:
@@ -118,7 +118,7 @@ def test_croak_lilypad_piles_by_count(count: int, piles: int) -> None:
     assert f"top {piles} cards" in steps["lilypad-piles"].text
     assert steps["pond-pile"].values == {"pond_pile": 10}
     assert "STOCKPILE" in steps["stockpile"].text
-    assert croak_lilypad_piles(count) == piles
+    assert lilypad_piles(count) == piles
 
 
 def test_pond_setup_comes_from_the_engine() -> None:
@@ -151,10 +151,17 @@ def test_setup_refuses_duplicate_and_empty_names() -> None:
         setup_steps("croak", [Player(" "), Player("Ben")], {})
 
 
-def test_session_info_uses_a_score_pad_for_games_without_engine() -> None:
+def test_session_info_croak_is_played_by_its_engine() -> None:
     info = session_info("croak", players(3), {})
-    assert info.game == "scorepad"
-    assert info.options == {"for": "croak", "rounds": True, "negative": True}
+    assert info.game == "croak"
+    assert info.options == {"deck": "sample", "target": 75}
+    assert played_game(info) == "croak"
+    assert LiveSession(info).state.scores == (0, 0, 0)
+
+
+def test_croak_pad_stored_before_the_engine_still_keeps_its_rule() -> None:
+    """A Croak match kept on the score pad (before Croak had an engine) resumes on the pad."""
+    info = SessionInfo("scorepad", tuple(players(3)), {"for": "croak", "rounds": True})
     assert played_game(info) == "croak"
     assert score_rule(info).target == 75
     live = LiveSession(info)  # the score pad takes the session as it is
@@ -170,8 +177,7 @@ def test_session_info_uses_the_engine_when_there_is_one() -> None:
 
 def test_leaders_croak_first_to_75() -> None:
     """ "The first player to accumulate 75 points wins the game." """
-    rule = guide("croak").score
-    assert rule is not None
+    rule = score_rule_for("croak")  # the pad's rule, for Croak matches stored as pads
     assert leaders(rule, ["Ana", "Ben"], [76, 40]) == (["Ana"], "Ana wins with 75 points or more!")
     won, text = leaders(rule, ["Ana", "Ben", "Cy"], [75, 80, 10])
     assert won == ["Ana", "Ben"] and "face off" in text

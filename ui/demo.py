@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 from companion.games.base import Player
-from companion.games.guides import session_info
 from companion.session import SessionInfo
 
 log = logging.getLogger(__name__)
@@ -93,16 +92,18 @@ DEMO_PLAYERS = ("Ana", "Ben", "Cy")
 
 def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]], bool]]:
     """Demo games for History and Resume: (info, events, finished)."""
-    players = tuple(Player(n) for n in DEMO_PLAYERS)
-    croak = session_info("croak", players, {})
+    import random
 
-    def rounds(*scores: tuple[int, ...]) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = []
-        for round_scores in scores:
-            for name, pts in zip(DEMO_PLAYERS, round_scores, strict=True):
-                events.append({"type": "points", "player": name, "amount": pts})
-            events.append({"type": "next_turn"})
-        return events
+    from companion.games.croak.demo import play_match
+
+    players = tuple(Player(n) for n in DEMO_PLAYERS)
+
+    def croak(seed: int, finished: bool) -> tuple[SessionInfo, list[dict[str, Any]], bool]:
+        """A Croak match played by the seeded bots (Croak has its own engine)."""
+        live = play_match(
+            random.Random(seed), DEMO_PLAYERS, stop_before_end=not finished, double_calls=0
+        )
+        return live.info, live.events_json(), finished
 
     from companion.games.bog.demo import play_random_game
 
@@ -110,8 +111,8 @@ def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]], bo
     bog_options, bog_events, _ = play_random_game(2)
     bog = SessionInfo("bog", players[:2], bog_options)
     return [
-        (croak, rounds((12, 8, -3), (20, 15, 9), (18, 25, 30), (20, 30, 22)), True),
+        croak(1, True),
         (bog, [e.to_json() for e in bog_events], True),
-        (croak, rounds((15, 10, 4), (22, 18, 16), (25, 21, 30), (16, 12, 27)), True),
-        (croak, rounds((14, 9, 11), (10, 21, 6)), False),
+        croak(2, True),
+        croak(3, False),
     ]

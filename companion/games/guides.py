@@ -23,7 +23,7 @@ from companion.session import SessionInfo
 
 SCOREPAD = "scorepad"
 # Engines whose own screen has not landed yet: their table keeps the score pad meanwhile.
-SCREEN_PENDING = frozenset({"ponder", "croak"})
+SCREEN_PENDING = frozenset({"ponder"})
 
 
 @dataclass(frozen=True)
@@ -109,49 +109,6 @@ def ponder_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[
     ]
 
 
-def croak_lilypad_piles(player_count: int) -> int:
-    """ "draws the top 3 cards (or 5, if playing with 2 players)" """
-    return 5 if player_count == 2 else 3
-
-
-def croak_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
-    """Croak's rulebook set-up, worded for the player count."""
-    n = len(players)
-    piles = croak_lilypad_piles(n)
-    return [
-        SetupStep("shuffle", "Each player shuffles their own deck thoroughly.", {"decks": n}),
-        SetupStep(
-            "lilypad-piles",
-            f"Each player draws the top {piles} cards face up, side by side in front of them: "
-            f"the LILYPAD piles{' (5 with 2 players)' if n == 2 else ''}.",
-            {"lilypad_piles": piles},
-        ),
-        SetupStep(
-            "pond-pile",
-            "Each player counts the next 10 cards into a single pile, face up: the POND pile, "
-            "to the right or left of the LILYPAD piles (not to be confused with the DISCARD "
-            "pile).",
-            {"pond_pile": 10},
-        ),
-        SetupStep(
-            "stockpile",
-            "Each player holds their remaining cards stacked face down in their hand: the "
-            "STOCKPILE. Never look at them like a hand of cards.",
-        ),
-        SetupStep(
-            "scorekeeper",
-            "This app keeps the score: 1 point for every card returned from the SWAMP, minus 2 "
-            "for every card left in the POND pile. The first player to 75 points wins.",
-            {"target": 75},
-        ),
-        SetupStep(
-            "start",
-            "One player signals the start; everyone plays at the same time until someone "
-            'drains their POND pile and says "CROAK".',
-        ),
-    ]
-
-
 GUIDES: dict[str, Guide] = {
     "pond": Guide("pond", "Pond", 2, 4, None),
     "pondscape": Guide("pondscape", "Pondscape", 1, 4, None),
@@ -187,7 +144,9 @@ GUIDES: dict[str, Guide] = {
     ),
 }
 
-_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps, "croak": croak_steps}
+# Croak has its own engine and screen; its guide keeps its ScoreRule for the Croak matches
+# stored as score pads before, which still resume on the pad.
+_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps}
 
 
 def guide(game_name: str) -> Guide:

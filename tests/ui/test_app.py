@@ -22,7 +22,9 @@ from ui.demo import detect_demo
 
 
 def croak(names: tuple[str, ...] = ("Ana", "Ben")) -> SessionInfo:
-    return session_info("croak", [Player(n) for n in names], {})
+    """A Croak match kept on the score pad (as stored before Croak had its own engine)."""
+    pad = {"for": "croak", "rounds": True, "negative": True}
+    return SessionInfo("scorepad", tuple(Player(n) for n in names), pad)
 
 
 def test_app_opens_on_the_unfinished_session_after_a_power_cut(app: Any) -> None:
@@ -53,6 +55,7 @@ def test_app_resume_opens_each_game_on_its_screen(app: Any) -> None:
     app.resume(sid)
     assert app.screen.name == "pond_tracker"
     assert screen_for(croak()) == "scorepad"
+    assert screen_for(session_info("croak", [Player("Ana"), Player("Ben")], {})) == "croak"
     assert screen_for(SessionInfo("pondscape", (Player("Ana"),), {"solo": True})) == (
         "pondscape_play"
     )

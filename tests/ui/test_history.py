@@ -7,14 +7,15 @@ from pathlib import Path
 from typing import Any
 
 from companion.games.base import Player
-from companion.games.guides import session_info
-from companion.session import load_session_json
+from companion.session import SessionInfo, load_session_json
 from tests.ui.conftest import press, tap, wait_for
 from ui.screens.history import chart_series, read_history
 
 
 def add_croak(app: Any, scores: tuple[int, int], finished: bool = True) -> int:
-    info = session_info("croak", [Player("Ana"), Player("Ben")], {})
+    """A Croak match kept on the score pad (as stored before Croak had its own engine)."""
+    pad = {"for": "croak", "rounds": True, "negative": True}
+    info = SessionInfo("scorepad", (Player("Ana"), Player("Ben")), pad)
     sid = app.store.create(info)
     for name, amount in zip(("Ana", "Ben"), scores, strict=True):
         app.store.append(sid, {"type": "points", "player": name, "amount": amount})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.base import Player
-from companion.games.guides import session_info
+from companion.session import SessionInfo
 from tests.ui.conftest import find, press, tap, wait_for
 
 
@@ -21,7 +21,8 @@ def test_home_shows_the_five_games(app: Any) -> None:
 
 
 def test_home_resume_names_game_players_and_turn(app: Any) -> None:
-    info = session_info("croak", [Player("Ana"), Player("Ben"), Player("Cy")], {})
+    pad = {"for": "croak", "rounds": True, "negative": True}  # a Croak match kept on the pad
+    info = SessionInfo("scorepad", (Player("Ana"), Player("Ben"), Player("Cy")), pad)
     sid = app.store.create(info)
     app.store.append(sid, {"type": "next_turn"})
     app.store.set_summary(sid, "turn 2, Ben to play")

@@ -66,8 +66,8 @@ def test_setup_duplicate_names_say_which(app: Any) -> None:
     assert screen.message == "players[1].name: 'Ana' is used twice"
 
 
-def test_setup_checklist_ticked_by_next_then_starts_score_pad(app: Any) -> None:
-    """Croak: "draws the top 3 cards (or 5, if playing with 2 players)"; then the score pad."""
+def test_setup_checklist_ticked_by_next_then_starts_the_croak_screen(app: Any) -> None:
+    """Croak: "draws the top 3 cards (or 5, if playing with 2 players)"; then its screen."""
     screen = open_setup(app, "croak")
     tap(screen.ids.fewer)
     assert screen.count == 2
@@ -88,9 +88,9 @@ def test_setup_checklist_ticked_by_next_then_starts_score_pad(app: Any) -> None:
         press(app, "next")
     assert screen.ids.checklist.complete
     press(app, "next")
-    assert app.screen.name == "scorepad"
-    assert app.live.info.game == "scorepad"
-    assert app.live.info.options == {"for": "croak", "rounds": True, "negative": True}
+    assert app.screen.name == "croak"
+    assert app.live.info.game == "croak"
+    assert app.live.info.options == {"deck": "sample", "target": 75}
     assert [p.name for p in app.live.info.players] == ["Player 1", "Player 2"]
     app.writer.flush()
     row = app.store.unfinished()

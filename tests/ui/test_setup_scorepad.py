@@ -6,11 +6,17 @@ from typing import Any
 
 from companion.games.base import Player
 from companion.games.guides import session_info
+from companion.session import SessionInfo
 from tests.ui.conftest import press, tap
 
 
 def start(app: Any, game: str, names: tuple[str, ...]) -> Any:
-    app.start_session(session_info(game, [Player(n) for n in names], {}))
+    players = [Player(n) for n in names]
+    if game == "croak":  # Croak has its own screen now; a match stored on the pad still opens here
+        pad = {"for": "croak", "rounds": True, "negative": True}
+        app.start_session(SessionInfo("scorepad", tuple(players), pad))
+    else:
+        app.start_session(session_info(game, players, {}))
     assert app.screen.name == "scorepad"
     return app.screen
 

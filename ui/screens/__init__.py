@@ -24,4 +24,5 @@ SCREENS: list[tuple[str, str]] = [
     ("bog_cards", "ui.screens.bog_cards"),  # the owner's 18 BOG cards, one 3x3 grid each
     # Pondscape during play (issue 14): round, turn, display, jumping frog, live score.
     ("pondscape_play", "ui.screens.pondscape_play"),
+    ("croak", "ui.screens.croak"),  # Croak: hands, scoring, totals to 75, the pile referee
 ]

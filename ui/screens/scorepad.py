@@ -1,4 +1,5 @@
-"""Score pad: keeps the score of a game with no rules engine yet (Ponder, Croak).
+"""Score pad: keeps the score of a game with no rules engine yet (Ponder), and the Croak matches
+stored on the pad before Croak had its own screen.
 
 Each player is a row with their total; tap a row (or step with `next`) to
 choose whose score to enter, type the amount on the number pad and press OK
@@ -223,12 +224,14 @@ class ScorepadScreen(BaseScreen):
 
 
 def demo(app: Any) -> None:
-    """A Croak score pad in round 3 with some scores entered, counting Ben's cards."""
+    """A Croak score pad (a match stored before Croak had its own screen) in round 3 with some
+    scores entered, counting Ben's cards."""
     from companion.games.base import Player
-    from companion.games.guides import session_info
+    from companion.session import SessionInfo
 
     names = ("Ana", "Ben", "Cy")
-    app.start_session(session_info("croak", [Player(n) for n in names], {}))
+    pad = {"for": "croak", "rounds": True, "negative": True}
+    app.start_session(SessionInfo("scorepad", tuple(Player(n) for n in names), pad))
     screen = app.screen
     for scores in ((12, 8, -3), (20, 15, 9)):
         for amount in scores:

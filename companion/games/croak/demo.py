@@ -35,12 +35,15 @@ def play_match(
     *,
     corrections: float = 0.1,
     undos: float = 0.05,
+    double_calls: float = 0.03,
     max_hands: int = 200,
     stop_before_end: bool = False,
 ) -> LiveSession:
     """Play a random match to its end (or to ``max_hands`` hands), checked all the way.
 
-    ``stop_before_end`` leaves the last hand unscored (a match in progress, for demos).
+    ``stop_before_end`` stops between hands before the hand that would end the match (a
+    match in progress, for demos). ``double_calls`` is how often a second player shouts CROAK
+    too (the checker flags it).
     """
     info = SessionInfo("croak", tuple(Player(n) for n in names), dict(options or {}))
     live = LiveSession(info)
@@ -48,15 +51,17 @@ def play_match(
         st: CroakState = live.state
         if st.over:
             break
-        live.play(Start())
-        hand = live.state.open_hand
-        caller = rng.choice(hand.players)
-        live.play(Croak(caller))
-        if rng.random() < 0.03:  # two players shout at once: the checker flags it
-            live.play(Croak(rng.choice(hand.players)))
-        counts = tuple(_count(rng, n, n == caller, st.deck_size) for n in hand.players)
-        if stop_before_end and any(st.total_of(c.player) + c.points >= st.target for c in counts):
+        players = st.now.next_players
+        caller = rng.choice(players)
+        counts = tuple(_count(rng, n, n == caller, st.deck_size) for n in players)
+        if stop_before_end and (
+            st.now.face_off or any(st.total_of(c.player) + c.points >= st.target for c in counts)
+        ):
             break
+        live.play(Start())
+        live.play(Croak(caller))
+        if rng.random() < double_calls:  # two players shout at once: the checker flags it
+            live.play(Croak(rng.choice(players)))
         live.play(Score(counts))
         if rng.random() < undos:
             live.play(UndoEvent())
@@ -73,5 +78,7 @@ def play_match(
 
 def demo_session_json(seed: int = 7, players: int = 3, finished: bool = True) -> JSON:
     """A whole ``session/1`` document of a random match (finished, or in progress)."""
-    live = play_match(random.Random(seed), NAMES[:players], {}, stop_before_end=not finished)
+    live = play_match(
+        random.Random(seed), NAMES[:players], {}, stop_before_end=not finished, double_calls=0
+    )
     return live.to_json()

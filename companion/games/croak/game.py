@@ -177,7 +177,7 @@ class CroakGame:
         if name not in st.names:
             return f"no player named {name!r} (players: {', '.join(st.names)})"
         if name not in hand.players:
-            return f"{name} is not in this face-off ({match._names(hand.players)} are)"
+            return f"{name} is not in this face-off ({match.names_text(hand.players)} are)"
         return None
 
     def _counts_refusal(
@@ -193,7 +193,7 @@ class CroakGame:
             seen.add(c.player)
         missing = [n for n in hand.players if n not in seen]
         if complete and missing:
-            return f"hand {hand.number}: no count for {match._names(missing)}"
+            return f"hand {hand.number}: no count for {match.names_text(missing)}"
         return None
 
     def _correct_refusal(self, st: CroakState, event: Correct) -> str | None:
@@ -218,7 +218,7 @@ class CroakGame:
             return [
                 Violation(
                     "one-caller",
-                    f"{match._names(hand.callers)} already called CROAK in hand {hand.number}: "
+                    f"{match.names_text(hand.callers)} already called CROAK in hand {hand.number}: "
                     "exactly one player ends the hand",
                     event.player,
                 )
@@ -288,12 +288,12 @@ class CroakGame:
         hand = st.open_hand
         number = hand.number if hand else len(st.hands) + 1
         if now.face_off:
-            head = f"face-off of {match._names(now.face_off)}, hand {number}"
+            head = f"face-off of {match.names_text(now.face_off)}, hand {number}"
         else:
             head = f"hand {number}"
         top = match.leaders(st)
         best = st.total_of(top[0])
-        return f"{head}, {match._names(top)} {'lead' if len(top) > 1 else 'leads'} with {best}"
+        return f"{head}, {match.names_text(top)} {'lead' if len(top) > 1 else 'leads'} with {best}"
 
     # What ``pond-companion replay`` prints (companion.commands.replay_cmd asks every game).
     def report(self, live: Any) -> JSON:

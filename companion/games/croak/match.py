@@ -70,7 +70,8 @@ class Standing:
     notes: tuple[str, ...]
 
 
-def _names(names: Sequence[str]) -> str:
+def names_text(names: Sequence[str]) -> str:
+    """``Ana, Ben and Cy``."""
     if not names:
         return "nobody"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -104,11 +105,11 @@ def standing(names: Sequence[str], hands: Sequence[Hand], target: int = TARGET) 
         expected = face_off or tuple(names)
         if set(hand.players) != set(expected):
             was = (
-                f"a face-off of {_names(hand.players)}"
+                f"a face-off of {names_text(hand.players)}"
                 if hand.players != tuple(names)
                 else ("a hand for everyone")
             )
-            now = f"a face-off of {_names(expected)}" if face_off else "a hand for everyone"
+            now = f"a face-off of {names_text(expected)}" if face_off else "a hand for everyone"
             notes.append(f"hand {hand.number} was entered as {was}; it now counts as {now}")
         points: list[tuple[str, int]] = []
         for name in expected:
@@ -138,7 +139,7 @@ def standing(names: Sequence[str], hands: Sequence[Hand], target: int = TARGET) 
             winner = top[0]
             how = (
                 f"{winner} won the {_ordinal(face_offs)} face-off (hand {hand.number}: "
-                f"{scores}) after {_names(face_off)} reached {target} in the same hand"
+                f"{scores}) after {names_text(face_off)} reached {target} in the same hand"
             )
         else:
             face_off = top
@@ -197,6 +198,11 @@ class CroakState:
         if self.open_hand is not None:
             return "counting" if self.open_hand.callers else "playing"
         return "over" if self.over else "between"
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running totals in seat order (what History charts)."""
+        return self.now.totals
 
     def total_of(self, name: str) -> int:
         return self.now.totals[self.names.index(name)]
