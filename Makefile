@@ -16,7 +16,8 @@ TEST_EXTRAS := $(if $(IS_PI),[test$(comma)pi],[test])
 SYSDEPS := libzbar0 poppler-utils shellcheck cage systemd
 
 .PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean \
-	ponder-random fuzz install-pi powercut soak
+	ponder-random fuzz install-pi powercut soak \
+	camera-sweep-pondscape
 
 run: install
 	$(VENV)/bin/pond-companion ui
@@ -103,3 +104,9 @@ clean:
 .PHONY: camera-sweep-pond
 camera-sweep-pond: install-test
 	$(PY) benchmarks/bench_pond_camera3d.py --scenes 20
+
+# Pondscape scan accuracy on the honest scene generator (not in `make test`: minutes).
+# SWEEP_ARGS="--scenes 20 --full" for 4608x2592 frames with 16 mm tags.
+SWEEP_ARGS ?= --scenes 10
+camera-sweep-pondscape: install-test
+	$(PY) benchmarks/sweep_pondscape_camera.py $(SWEEP_ARGS)

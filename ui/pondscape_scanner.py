@@ -48,7 +48,13 @@ class PondscapeScanner:
         decoder: str = "zxing",
         second_opinion: bool = True,
     ) -> None:
+        import cv2
+
         from vision.pondscape_scan import PondVoter
+
+        # One thread: the scan shares the Pi with the preview, and OpenCV's
+        # threads do not make the small crops of a scan faster.
+        cv2.setNumThreads(1)
 
         self.catalog = catalog
         self.player = player
@@ -64,8 +70,13 @@ class PondscapeScanner:
     def step(self, frame: Any) -> ScanStep:
         from vision.pondscape_scan import scan_frame
 
+        # Cells the vote has decided are not looked for again: only open ones are.
         scan = scan_frame(
-            frame, self.catalog, decoder=self.decoder, second_opinion=self.second_opinion
+            frame,
+            self.catalog,
+            decoder=self.decoder,
+            second_opinion=self.second_opinion,
+            settled=self.voter.settled(),
         )
         out = ScanStep(needed=self.needed)
         placed = {id(p.tag) for cell in scan.placements.values() for p in cell if p.tag is not None}

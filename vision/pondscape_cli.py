@@ -44,22 +44,29 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
 
     catalog, which = catalog_for(args)
     primary, second = decoder_settings(args)
-    frames = []
+    # Frames are read straight to grey and dropped once scanned (memory stays
+    # one frame whatever the number of images); only the first is kept in
+    # colour, for --annotate.
+    first = None
+    read = 0
     scans = []
     skipped: list[str] = []
     for path in args.images:
         try:
-            frame = read_image(path)
+            frame = read_image(path, grey=not (args.annotate and first is None))
         except BadFileError as exc:
             skipped.append(str(exc))
             continue
-        frames.append(frame)
+        if first is None and args.annotate:
+            first = frame
+        read += 1
         scans.append(scan_frame(frame, catalog, decoder=primary, second_opinion=second))  # type: ignore[arg-type]
-    if not frames:  # one line: why each photo could not be read
+        del frame
+    if not read:  # one line: why each photo could not be read
         raise BadFileError("; ".join(skipped) + ": no readable image, nothing to scan")
     scan = vote(scans, catalog, player=args.player, tucked=args.tucked, hand=args.hand)
-    if args.annotate:
-        write_image(args.annotate, annotate_pondscape(frames[0], scan, frame_index=0))
+    if args.annotate and first is not None:
+        write_image(args.annotate, annotate_pondscape(first, scan, frame_index=0))
     if scan.errors or scan.player is None:  # one line: every reason, and the catalog used
         reasons = "; ".join([*scan.errors, *(f"{r}: skipped" for r in skipped)])
         raise BadFileError(f"scan pondscape: {reasons or 'no pond read'} (using {which})")
@@ -77,7 +84,7 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
     if args.json:
         print(text)
     else:
-        print(f"{args.player}: {len(scan.placements)} of 15 cells read from {len(frames)} image(s)")
+        print(f"{args.player}: {len(scan.placements)} of 15 cells read from {read} image(s)")
         for line in _grid_text(scan, catalog):
             print(line)
         if scan.foreign:

@@ -7,18 +7,27 @@ row. Tags sit at the same spot on every card, so the tags themselves form the
 grid and the fit does not need the card size, the gaps or the tag size.
 
 The fit starts from the food row (its 5 tags fix the columns and the
-direction "up" from their orientation), takes the nearest tag above each food
-card as row 2 to learn the row pitch, then alternates: assign tags to the
-nearest cell, refit (affine, then a homography once rows are known, which
-absorbs the camera's perspective), until nothing changes.
+direction "up" from their orientation). Each pond tag's row comes from a
+prior, never from "the nearest tag is one or two rows away": distances are
+measured in the tags' own size (a tag is a square, so its sides undo the
+camera's foreshortening where it lies), and a card's row pitch is its column
+pitch times the card's aspect (63 x 88 mm cards with the gaps players leave:
+``ROW_PITCH_PRIOR``). Then it alternates: assign tags to the nearest cell, refit
+(affine, then a homography once rows are known, which absorbs the camera's
+perspective), until nothing changes. ``pitch_ratio`` says what a fit implies
+at a tag, so a scan can warn when that is outside what cards allow.
+
+Only upright tags (their "up" within ``UPSIDE_DOWN_DEG`` of the food row's)
+are fitted; an upside-down card's tag is mirrored about the card's centre, so
+it is placed by ``upside_down_cells`` or warned about, never silently.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -29,6 +38,14 @@ from vision.tags import Point, TagRead
 FOOD_ROW = 3
 #: A tag further than this from its nearest cell (in cell units) does not fit the grid.
 FIT_TOLERANCE = 0.3
+#: Row pitch over column pitch on the table: 88 mm over 63 mm cards with 0-10 mm gaps.
+ROW_PITCH_PRIOR = 1.37
+#: What cards allow for that ratio (tight or loose gaps, one card a little off).
+ROW_PITCH_RANGE = (1.2, 1.6)
+#: A tag whose "up" differs from the food row's by more than this is on an upside-down card.
+UPSIDE_DOWN_DEG = 120.0
+#: Between 60 degrees and UPSIDE_DOWN_DEG the card lies sideways.
+SIDEWAYS_DEG = 60.0
 
 
 @dataclass(frozen=True)
@@ -36,14 +53,20 @@ class GridFit:
     """A fitted grid: ``homography`` maps grid (column, row) to frame pixels."""
 
     homography: npt.NDArray[np.float64]
+    # Plain-float copies of the matrix and its inverse: a scan maps points often.
+    _h: tuple[float, ...] = field(init=False, repr=False, compare=False)
+    _inv: tuple[float, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_h", tuple(float(v) for v in self.homography.ravel()))
+        inv = np.linalg.inv(self.homography)
+        object.__setattr__(self, "_inv", tuple(float(v) for v in inv.ravel()))
 
     def to_image(self, column: float, row: float) -> Point:
-        p = self.homography @ np.array([column, row, 1.0])
-        return (float(p[0] / p[2]), float(p[1] / p[2]))
+        return _apply(self._h, column, row)
 
     def to_grid(self, x: float, y: float) -> tuple[float, float]:
-        p = np.linalg.solve(self.homography, np.array([x, y, 1.0]))
-        return (float(p[0] / p[2]), float(p[1] / p[2]))
+        return _apply(self._inv, x, y)
 
     def cell_of(self, point: Point) -> tuple[int, int, float]:
         """(row, column, distance in cell units) of the nearest grid point."""
@@ -56,6 +79,11 @@ class GridFit:
         a = self.to_image(column - 0.5, row)
         b = self.to_image(column + 0.5, row)
         return math.dist(a, b)
+
+
+def _apply(m: tuple[float, ...], x: float, y: float) -> Point:
+    w = m[6] * x + m[7] * y + m[8]
+    return ((m[0] * x + m[1] * y + m[2]) / w, (m[3] * x + m[4] * y + m[5]) / w)
 
 
 def _unit(v: Point) -> npt.NDArray[np.float64]:
@@ -109,13 +137,226 @@ def order_food_row(food: Sequence[TagRead]) -> list[tuple[int, TagRead]]:
     return list(zip(cols, ordered, strict=True))
 
 
+Axes = tuple[float, float, float, float]  # right (x, y), then up (x, y), in pixels
+
+
+def tag_axes(t: TagRead) -> Axes:
+    """The tag's right and up vectors (pixels per tag side): its local frame."""
+    (rx, ry), (ux, uy) = t.right, t.up
+    return (rx, ry, ux, uy)
+
+
+def _mean_axes(a: Axes, b: Axes) -> Axes:
+    return ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2, (a[3] + b[3]) / 2)
+
+
+def in_tag_units(v: Sequence[float], axes: Axes) -> tuple[float, float]:
+    """A pixel vector as (tag widths along "right", tag heights along "up")."""
+    rx, ry, ux, uy = axes
+    det = rx * uy - ux * ry
+    if abs(det) < 1e-9:
+        return (math.nan, math.nan)
+    vx, vy = float(v[0]), float(v[1])
+    return ((vx * uy - ux * vy) / det, (rx * vy - vx * ry) / det)
+
+
+def turn_from(t: TagRead, up: Point) -> float:
+    """Degrees (0-180) between the tag's "up" and ``up``."""
+    (ax, ay), (bx, by) = t.up, up
+    n = math.hypot(ax, ay) * math.hypot(bx, by)
+    if n == 0:
+        return 0.0
+    return math.degrees(math.acos(max(-1.0, min(1.0, (ax * bx + ay * by) / n))))
+
+
+def upright_axes(t: TagRead, up: Point) -> Axes:
+    """The tag's axes turned to agree with ``up`` (an upside-down tag's are negated)."""
+    rx, ry, ux, uy = tag_axes(t)
+    return (-rx, -ry, -ux, -uy) if turn_from(t, up) > 90 else (rx, ry, ux, uy)
+
+
+def column_pitch_tags(food: Sequence[tuple[int, TagRead]]) -> float | None:
+    """The food row's column pitch in tag widths (median over pairs), None with one tag."""
+    steps = []
+    for (ci, ti), (cj, tj) in itertools.combinations(food, 2):
+        if ci == cj:
+            continue
+        v = (tj.centre[0] - ti.centre[0], tj.centre[1] - ti.centre[1])
+        a, _ = in_tag_units(v, _mean_axes(tag_axes(ti), tag_axes(tj)))
+        if math.isfinite(a):
+            steps.append(a / (cj - ci))
+    if not steps:
+        return None
+    pitch = float(np.median(steps))
+    return pitch if pitch > 1.0 else None
+
+
+def pitch_ratio(fit: GridFit, t: TagRead, cell: tuple[int, int], up: Point) -> float:
+    """Row pitch over column pitch that ``fit`` implies at tag ``t`` in ``cell`` (row, column).
+
+    Both pitches are measured in ``t``'s own size, so perspective cancels; a
+    grid fitted with a row missed or doubled shows here as about 0.7 or 2.7.
+    """
+    r, c = cell
+    axes = upright_axes(t, up)
+    (ax, ay), (bx, by) = fit.to_image(c, r - 0.5), fit.to_image(c, r + 0.5)
+    (cx, cy), (dx, dy) = fit.to_image(c + 0.5, r), fit.to_image(c - 0.5, r)
+    row_step, col_step = (ax - bx, ay - by), (cx - dx, cy - dy)
+    _, rows = in_tag_units(row_step, axes)
+    cols, _ = in_tag_units(col_step, axes)
+    if not (math.isfinite(rows) and math.isfinite(cols)) or abs(cols) < 1e-9:
+        return math.nan
+    return abs(rows) / abs(cols)
+
+
+def food_up(food: Sequence[TagRead]) -> Point:
+    """The food row's "up": the mean of its tags' up vectors (unit)."""
+    u = _unit(tuple(np.mean([_unit(t.up) for t in food], axis=0)))
+    return (float(u[0]), float(u[1]))
+
+
+def pick_food_row(
+    food: Sequence[TagRead], pond: Sequence[TagRead], food_type: Callable[[TagRead], str | None]
+) -> tuple[list[TagRead], list[TagRead]]:
+    """Our food row among every food tag read, and the rest (another player's).
+
+    The rulebook's food row is five cards side by side: the chosen tags are
+    collinear, evenly spaced, turned alike and of different food types. When
+    more than one such row is in view, ours is the longest (the camera is
+    aimed at our pond, so another player's row is the one cut by the frame's
+    edge), then the one with most pond tags above it, then the one with the
+    larger tags (nearer the camera).
+    """
+    if len(food) <= 1:
+        return list(food), []
+    if len(food) <= 5 and _is_row(food, food_type):
+        return list(food), []
+    best: tuple[tuple[int, int, float], list[TagRead]] | None = None
+    seen: set[frozenset[int]] = set()
+    for i, j in itertools.permutations(range(len(food)), 2):
+        ti, tj = food[i], food[j]
+        if turn_from(tj, ti.up) > 30:
+            continue
+        v = np.array(tj.centre) - np.array(ti.centre)
+        a, b = in_tag_units(v, _mean_axes(tag_axes(ti), tag_axes(tj)))
+        if not (a > 1.2 and abs(b) < 0.35 * a):
+            continue  # j must lie to i's right, along the row
+        for k in (1, 2, 3, 4):
+            step = v / k
+            if a / k < 1.2:
+                break
+            chain = _chain(food, i, step, food_type)
+            key = frozenset(chain)
+            if len(chain) < 2 or key in seen:
+                continue
+            seen.add(key)
+            tags = [food[n] for n in chain]
+            score = (
+                len(tags),
+                _pond_support(tags, step, pond),
+                float(np.mean([t.side_length for t in tags])),
+            )
+            if best is None or score > best[0]:
+                best = (score, tags)
+    if best is None:
+        return list(food[:1]), list(food[1:])
+    chosen = best[1]
+    return chosen, [t for t in food if t not in chosen]
+
+
+def _is_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:
+    """True when these tags alone make one food row (different foods, in a line, spaced evenly)."""
+    types = [food_type(t) for t in food]
+    if len(set(types)) != len(types):
+        return False
+    up = food_up(food)
+    if any(turn_from(t, up) > 30 for t in food):
+        return False
+    ordered = order_food_row(food)
+    cols = [c for c, _ in ordered]
+    if cols[-1] > 4:
+        return False
+    pitch = column_pitch_tags(ordered)
+    if pitch is None:
+        return False
+    base = ordered[0][1]
+    for c, t in ordered[1:]:
+        v = (t.centre[0] - base.centre[0], t.centre[1] - base.centre[1])
+        a, b = in_tag_units(v, _mean_axes(tag_axes(base), tag_axes(t)))
+        if abs(a / pitch - c) > 0.25 or abs(b) > 0.25 * pitch * max(c, 1):
+            return False
+    return True
+
+
+def _chain(
+    food: Sequence[TagRead],
+    start: int,
+    step: npt.NDArray[np.float64],
+    food_type: Callable[[TagRead], str | None],
+) -> list[int]:
+    """Food tags at ``start`` + m * ``step`` (m = -4..4): one per food type, in 5 columns."""
+    origin = np.array(food[start].centre)
+    reach = 0.2 * float(np.linalg.norm(step))
+    at: dict[int, int] = {}
+    for m in range(-4, 5):
+        p = origin + m * step
+        near = [
+            (math.dist(p, food[n].centre), n)
+            for n in range(len(food))
+            if math.dist(p, food[n].centre) < reach and turn_from(food[n], food[start].up) <= 30
+        ]
+        if near:
+            at[m] = min(near)[1]
+    # The longest run of 5 columns with different food types, around start.
+    best: list[int] = []
+    for lo in range(-4, 1):
+        run: list[int] = []
+        types: set[str | None] = set()
+        for m in range(lo, lo + 5):
+            n = at.get(m)
+            if n is None:
+                continue
+            ft = food_type(food[n])
+            if ft in types:
+                run = []
+                break
+            types.add(ft)
+            run.append(n)
+        if start in run and len(run) > len(best):
+            best = run
+    return best
+
+
+def _pond_support(
+    food: Sequence[TagRead], step: npt.NDArray[np.float64], pond: Sequence[TagRead]
+) -> int:
+    """How many pond tags lie where this food row's three pond rows would be."""
+    up = food_up(food)
+    pts = np.array([t.centre for t in food])
+    left = pts[int(np.argmin(pts @ step))]
+    right = pts[int(np.argmax(pts @ step))]
+    pitch = float(np.linalg.norm(step))
+    u = np.array(up) * pitch * ROW_PITCH_PRIOR
+    m = np.column_stack([step, u])
+    if abs(float(np.linalg.det(m))) < 1e-9:
+        return 0
+    span = float(np.dot(right - left, step) / (pitch * pitch))
+    n = 0
+    for p in pond:
+        # Coordinates along the row (columns) and up (rows) from the row's left end.
+        cx, ry = np.linalg.solve(m, np.array(p.centre) - left)
+        if span - 4.5 <= cx <= 4.5 and 0.5 <= ry <= 3.5:
+            n += 1
+    return n
+
+
 def fit_grid(
     food: Sequence[tuple[int, TagRead]],
     pond: Sequence[TagRead],
     *,
     offsets: Sequence[int] | None = None,
 ) -> GridFit | None:
-    """Fit the grid to food tags (with columns) and pond tags; None if impossible.
+    """Fit the grid to food tags (with columns) and upright pond tags; None if impossible.
 
     Needs at least two food tags. The column offset of a partial food row is
     chosen among ``offsets`` (default: every one that keeps the row in the 5
@@ -141,60 +382,56 @@ def fit_grid(
     return None if best is None else best[2]
 
 
+def _first_cells(
+    food: Sequence[tuple[int, TagRead]], pond: Sequence[TagRead], offset: int, col_pitch: float
+) -> dict[int, tuple[int, int]]:
+    """Each pond tag's (row, column) from the prior: its distance from the food tag
+    below it, in tag sizes, over the column pitch times the card's aspect."""
+    out: dict[int, tuple[int, int]] = {}
+    row_pitch = col_pitch * ROW_PITCH_PRIOR
+    for i, p in enumerate(pond):
+        best: tuple[float, float, float, int] | None = None
+        for c, f in food:
+            v = (p.centre[0] - f.centre[0], p.centre[1] - f.centre[1])
+            a, b = in_tag_units(v, _mean_axes(tag_axes(f), tag_axes(p)))
+            if not math.isfinite(a):
+                continue
+            cols = a / col_pitch
+            if best is None or abs(cols) < abs(best[0]):
+                best = (cols, b / row_pitch, 0.0, c)
+        if best is None:
+            continue
+        cols, rows_up, _, c = best
+        col = c + offset + cols
+        row = FOOD_ROW - rows_up
+        r, k = round(row), round(col)
+        if 0 <= r <= 2 and 0 <= k <= 4 and abs(row - r) < 0.3 and abs(col - k) < 0.3:
+            out[i] = (r, k)
+    return out
+
+
 def _fit_with(
     food: Sequence[tuple[int, TagRead]], pond: Sequence[TagRead], offset: int
 ) -> GridFit | None:
     src: list[Point] = [(float(c + offset), float(FOOD_ROW)) for c, _ in food]
     dst: list[Point] = [t.centre for _, t in food]
-    # Column pitch in pixels near each food tag, from its neighbours in the row.
-    cols = np.array([c for c, _ in food], dtype=np.float64)
-    pts = np.array(dst)
-    span = (pts[-1] - pts[0]) / max(cols[-1] - cols[0], 1)
-    pitch = float(np.linalg.norm(span))
-    up = _unit(tuple(np.mean([t.up for _, t in food], axis=0)))
-    # Row 2: the nearest pond tag "above" each food tag, within a cone.
-    ratios: list[tuple[float, int, TagRead]] = []
-    for c, t in food:
-        best: tuple[float, TagRead] | None = None
-        for p in pond:
-            v = np.array(p.centre) - np.array(t.centre)
-            along = float(np.dot(v, up))
-            if along <= 0:
-                continue
-            across = abs(float(up[0] * v[1] - up[1] * v[0]))
-            if across > 0.45 * pitch:
-                continue
-            if best is None or along < best[0]:
-                best = (along, p)
-        if best is not None:
-            ratios.append((best[0] / pitch, c, best[1]))
-    row_pitch = 1.35 * pitch
-    row2: list[tuple[int, TagRead]] = []
-    if ratios:
-        smallest = min(r for r, _, _ in ratios)
-        # A whole empty row 2 would make the nearest tags row 1: twice as far.
-        rows_away = 2 if smallest > 2.3 else 1
-        row_pitch = smallest / rows_away * pitch
-        for r, c, p in ratios:
-            if r < smallest * 1.3:
-                row2.append((c, p))
-        if rows_away == 2:
-            row2 = []
-    for c, p in row2:
-        src.append((float(c + offset), 2.0))
-        dst.append(p.centre)
-    if len(row2) < 2:
-        # Not enough of row 2: make it up from the food tags' "up" direction.
+    col_pitch = column_pitch_tags(food)
+    if col_pitch is None:
+        return None
+    assigned = _first_cells(food, pond, offset, col_pitch)
+    s = list(src) + [(float(c), float(r)) for r, c in assigned.values()]
+    d_ = list(dst) + [pond[i].centre for i in assigned]
+    if len({r for r, _ in assigned.values()}) == 0 or len(assigned) < 2:
+        # Too little of the pond: make row 2 up from the food tags and the prior.
         for c, t in food:
-            src.append((float(c + offset), 2.0))
-            dst.append(tuple(np.array(t.centre) + up * row_pitch))
-    h = _fit(src, dst)
+            s.append((float(c + offset), 2.0))
+            _, _, ux, uy = tag_axes(t)
+            k = col_pitch * ROW_PITCH_PRIOR
+            d_.append((t.centre[0] + ux * k, t.centre[1] + uy * k))
+    h = _fit(s, d_)
     if h is None:
         return None
     fit = GridFit(h)
-    food_src = [(float(c + offset), float(FOOD_ROW)) for c, _ in food]
-    food_dst = [t.centre for _, t in food]
-    assigned: dict[int, tuple[int, int]] = {}
     for _ in range(6):
         new: dict[int, tuple[int, int]] = {}
         for i, p in enumerate(pond):
@@ -204,10 +441,38 @@ def _fit_with(
         if new == assigned:
             break
         assigned = new
-        s = food_src + [(float(c), float(r)) for r, c in assigned.values()]
-        d_ = food_dst + [pond[i].centre for i in assigned]
+        s = src + [(float(c), float(r)) for r, c in assigned.values()]
+        d_ = dst + [pond[i].centre for i in assigned]
+        if len(assigned) < 2:
+            break
         h2 = _fit(s, d_)
         if h2 is None:
             break
         fit = GridFit(h2)
     return fit
+
+
+def upside_down_cells(
+    fit: GridFit, t: TagRead, col_pitch: float, *, card_half: tuple[float, float] = (0.46, 0.48)
+) -> list[tuple[int, int]]:
+    """The pond cells an upside-down card whose tag is ``t`` can lie in.
+
+    Turning a card round mirrors its tag about the card's centre: a tag ``o``
+    from the centre of an upright card shows ``-o`` from it, so its grid
+    position is the cell minus ``2o``. ``o`` is at most half a card less half a
+    tag (``card_half`` is half a card in cell units, columns then rows), which
+    leaves one or two cells on each axis.
+    """
+    gx, gy = fit.to_grid(*t.centre)
+    half_tag_cols = 0.5 / col_pitch
+    half_tag_rows = 0.5 / (col_pitch * ROW_PITCH_PRIOR)
+    reach_c = 2 * max(0.0, card_half[0] - half_tag_cols) + 0.05
+    reach_r = 2 * max(0.0, card_half[1] - half_tag_rows) + 0.05
+    cols = [c for c in range(math.floor(gx - reach_c), math.ceil(gx + reach_c) + 1)]
+    rows = [r for r in range(math.floor(gy - reach_r), math.ceil(gy + reach_r) + 1)]
+    return [
+        (r, c)
+        for r in rows
+        for c in cols
+        if abs(gx - c) <= reach_c and abs(gy - r) <= reach_r and 0 <= c <= 4 and 0 <= r <= FOOD_ROW
+    ]

@@ -2,11 +2,13 @@
 
 Stages (each a function on plain data; drawing is ``vision.annotate``):
 
-- ``place_tags(reads, catalog) -> FrameScan``: which of a frame's tags are the
-  food row, fit the grid (``vision.pondscape_grid``) and put every pond tag in
-  its cell, with warnings for what does not fit.
-- ``scan_frame(frame, catalog)``: ``read_tags`` + ``place_tags``, then a second
-  look at full resolution where the grid says a tag should be but none was read.
+- ``place_tags(reads, catalog) -> FrameScan`` (``vision.pondscape_place``):
+  which of a frame's tags are our food row, fit the grid
+  (``vision.pondscape_grid``) and put every pond tag in its cell, with
+  warnings for what does not fit.
+- ``scan_frame(frame, catalog)``: one fast pass + ``place_tags``, then a look
+  at full resolution only where the grid says a tag should be but none was
+  read (and the crop looks like a code).
 - ``PondVoter``: temporal voting over the last N frames: a card's cell and side
   are what most frames agree on, so one bad frame changes nothing.
 - ``scan_frames(frames, catalog, player=..., tucked=..., hand=...) -> PondScan``:
@@ -18,10 +20,9 @@ Frames are ``vision.frames.Frame``: uint8 (H, W, 3) BGR.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter, deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,149 +32,82 @@ from companion.games.pondscape.tableau import (
     COLUMNS,
     FORMAT,
     ROWS,
-    Card,
     PlayerPond,
     Row,
     player_to_json,
 )
 from vision.catalog import Catalog
-from vision.pondscape_grid import FIT_TOLERANCE, FOOD_ROW, GridFit, fit_grid, order_food_row
+from vision.pondscape_grid import FOOD_ROW, GridFit
+from vision.pondscape_place import Cell, FrameScan, Placement, _cell_name, place_tags
 from vision.tags import (
     Decoder,
     TagRead,
+    decode,
     dominant_angle,
+    looks_like_code,
     our_tags,
     read_crop,
     read_tags,
     to_grey,
 )
 
-Cell = tuple[int, int]  # (row, column)
+__all__ = [
+    "Cell",
+    "FrameScan",
+    "Placement",
+    "PondScan",
+    "PondVoter",
+    "expected_tag_boxes",
+    "first_pass",
+    "place_tags",
+    "scan_frame",
+    "scan_frames",
+    "vote",
+]
 
 
-@dataclass(frozen=True)
-class Placement:
-    """A card seen in a cell: catalog ``number``, ``side`` ("F" face up, "B" face down)."""
+def expected_tag_boxes(
+    scan: FrameScan, settled: Iterable[Cell] = ()
+) -> list[tuple[Cell, tuple[float, float, float, float]]]:
+    """(cell, frame-pixel box) where the grid expects a tag that was not read.
 
-    row: int
-    column: int
-    number: str
-    side: str
-    card: Card | None  # None when the catalog does not know the number
-    votes: int = 1
-    tag: TagRead | None = None
-
-
-@dataclass
-class FrameScan:
-    """What one frame shows of the pond."""
-
-    reads: list[TagRead]
-    grid: GridFit | None
-    placements: dict[Cell, list[Placement]] = field(default_factory=dict)
-    food: dict[int, str] = field(default_factory=dict)  # column -> food card number
-    unplaced: list[TagRead] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-
-    @property
-    def foreign(self) -> list[TagRead]:
-        return [r for r in self.reads if not r.ours]
-
-
-def _cell_name(cell: Cell) -> str:
-    return f"cell (row {cell[0]}, column {cell[1]})"
-
-
-def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
-    """Fit the grid to one frame's tags and put each pond tag in its cell."""
-    ps = our_tags(reads, "PS")
-    scan = FrameScan(list(reads), None)
-    food_tags: list[TagRead] = []
-    seen_food: set[str] = set()
-    pond_tags: list[TagRead] = []
-    for t in ps:
-        assert t.card is not None
-        if catalog.food(t.card) is not None:
-            if t.card not in seen_food:
-                seen_food.add(t.card)
-                food_tags.append(t)
-        else:
-            pond_tags.append(t)
-    if len(food_tags) < 2:
-        scan.warnings.append(
-            f"no food row in view: {len(food_tags)} of the 5 food card tags read "
-            "(the pond is placed from the food row)"
-        )
-        scan.unplaced = pond_tags
-        return scan
-    food = order_food_row(food_tags)
-    columns = _catalog_columns(food, catalog)
-    if columns is not None:
-        # The catalog fixes each food card's column: no guessing from the gaps.
-        food = list(zip(columns, (t for _, t in food), strict=True))
-        grid = fit_grid(food, pond_tags, offsets=(0,))
-    else:
-        grid = fit_grid(food, pond_tags)
-    if grid is None:
-        scan.warnings.append("the food row's tags do not give a usable grid")
-        scan.unplaced = pond_tags
-        return scan
-    scan.grid = grid
-    for t in food_tags:
-        r, c, d = grid.cell_of(t.centre)
-        if r == FOOD_ROW and 0 <= c < COLUMNS and d < FIT_TOLERANCE:
-            assert t.card is not None
-            scan.food[c] = t.card
-    for t in pond_tags:
-        assert t.card is not None and t.side is not None
-        r, c, d = grid.cell_of(t.centre)
-        if not (0 <= r < ROWS and 0 <= c < COLUMNS) or d >= FIT_TOLERANCE:
-            scan.unplaced.append(t)
-            continue
-        card = catalog.side(t.card, t.side)
-        scan.placements.setdefault((r, c), []).append(Placement(r, c, t.card, t.side, card, 1, t))
-    for t in scan.unplaced:
-        scan.warnings.append(f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed")
-    return scan
-
-
-def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
-    """The food tags' columns from the catalog, when it lists them in table order.
-
-    The rulebook gives the five food cards a strict order; a catalog lists each
-    player's set of five in that order, so a number's place in its set is its
-    column. Used only when it agrees with the left-to-right order in the image.
+    Cells in ``settled`` (the vote over earlier frames has decided them) are
+    not looked at again. The box is about two tags wide round the grid point:
+    the grid is fitted to the tags themselves, so a missing tag is there.
     """
-    numbers = list(catalog.food_cards)
-    if len(numbers) % 5:
-        return None
-    columns = []
-    for _, tag in food:
-        key = Catalog.key(tag.card or "", catalog.food_cards)
-        if key is None:
-            return None
-        columns.append(numbers.index(key) % 5)
-    if any(b <= a for a, b in itertools.pairwise(columns)):
-        return None
-    return columns
-
-
-def _px(t: TagRead) -> str:
-    return f"({t.centre[0]:.0f}, {t.centre[1]:.0f})"
-
-
-def expected_tag_boxes(scan: FrameScan) -> list[tuple[float, float, float, float]]:
-    """Frame-pixel boxes where the grid expects a tag that was not read."""
     if scan.grid is None:
         return []
-    boxes = []
-    cells = [(r, c) for r in range(ROWS) for c in range(COLUMNS) if (r, c) not in scan.placements]
+    skip = set(settled)
+    cells = [
+        (r, c)
+        for r in range(ROWS)
+        for c in range(COLUMNS)
+        if (r, c) not in scan.placements and (r, c) not in skip
+    ]
     cells += [(FOOD_ROW, c) for c in range(COLUMNS) if c not in scan.food]
+    sides = [t.side_length for t in our_tags(scan.reads, "PS")]
+    out = []
     for r, c in cells:
         x, y = scan.grid.to_image(c, r)
-        half = 0.42 * scan.grid.pitch_px(c, r)
-        boxes.append((x - half, y - half, x + half, y + half))
-    return boxes
+        pitch = scan.grid.pitch_px(c, r)
+        # A tag is about 0.2-0.4 of the column pitch; without reads, assume the larger.
+        tag = float(np.median(sides)) if sides else 0.4 * pitch
+        half = min(0.45 * pitch, max(1.2 * tag, 0.22 * pitch))
+        out.append(((r, c), (x - half, y - half, x + half, y + half)))
+    return out
+
+
+def first_pass(grey: npt.NDArray[np.uint8], decoder: Decoder = "zxing") -> list[TagRead]:
+    """The whole frame decoded once (grey uint8 (H, W)), fast settings.
+
+    zxing-cpp reads a 12 MP frame whole in about 15 ms on one core and reads
+    more of the small tags at full resolution than on a reduced copy; zbar is
+    too slow for that (about 0.5 s), so with zbar primary this is the
+    two-pass reader's coarse pass and its candidate regions.
+    """
+    if decoder == "zxing":
+        return decode(grey, "zxing", thorough=False)
+    return read_tags(grey, decoder, second_opinion=False)
 
 
 def scan_frame(
@@ -182,29 +116,82 @@ def scan_frame(
     *,
     decoder: Decoder = "zxing",
     second_opinion: bool = True,
+    settled: Iterable[Cell] = (),
 ) -> FrameScan:
-    """Read and place one frame (uint8 (H, W, 3) BGR), looking twice where tags are missing."""
+    """Read and place one frame (uint8 (H, W, 3) BGR, or grey (H, W)).
+
+    Decode effort goes only where it is needed: one fast pass over the whole
+    frame; then, only where the fitted grid expects a tag that is still
+    missing (and not ``settled`` by earlier frames' votes) and the crop looks
+    like a code, a full-resolution look with every try (enlarged, the other
+    decoder, turned square). When the fast pass gives no grid, the two-pass
+    reader's candidate regions (only those about the size of the tags read)
+    are decoded, stopping once every cell and the food row are read.
+    """
     grey = to_grey(frame)
-    reads = read_tags(grey, decoder, second_opinion=second_opinion)
+    reads = first_pass(grey, decoder)
     scan = place_tags(reads, catalog)
-    boxes = expected_tag_boxes(scan)
-    if boxes:
-        known = {r.payload for r in reads}
-        angle = dominant_angle(reads)
-        more = []
-        for box in boxes:
-            found = read_crop(
-                grey,
-                box,
-                decoder=decoder,
-                second_opinion=second_opinion,
-                expected=True,
-                angle=angle,
-            )
-            more += [r for r in found if r.payload not in known]
+    searched = False
+    if scan.grid is None:
+        reads = _search(grey, reads, decoder, second_opinion)
+        searched = True
+        scan = place_tags(reads, catalog)
+    for _round in range(2):
+        missing = expected_tag_boxes(scan, settled)
+        if not missing:
+            break
+        more, unexplained = _look_again(grey, reads, missing, decoder, second_opinion)
         if more:
-            scan = place_tags(reads + more, catalog)
+            reads = reads + more
+            scan = place_tags(reads, catalog)
+        if not unexplained or searched:
+            break
+        # Code-like places the grid points at hold no readable tag: the grid itself may
+        # be off there (a whole row never read gives it no hold). Look where codes are.
+        reads = _search(grey, reads, decoder, second_opinion)
+        searched = True
+        scan = place_tags(reads, catalog)
     return scan
+
+
+def _search(
+    grey: npt.NDArray[np.uint8], reads: list[TagRead], decoder: Decoder, second_opinion: bool
+) -> list[TagRead]:
+    """The two-pass reader's candidate regions, keeping ``reads``, until a full pond is read."""
+    return read_tags(grey, decoder, second_opinion=second_opinion, enough=_all_read, seed=reads)
+
+
+def _look_again(
+    grey: npt.NDArray[np.uint8],
+    reads: Sequence[TagRead],
+    missing: Sequence[tuple[Cell, tuple[float, float, float, float]]],
+    decoder: Decoder,
+    second_opinion: bool,
+) -> tuple[list[TagRead], list[Cell]]:
+    """Every try at each expected box that looks like a code: (new reads, cells still unread)."""
+    known = {r.payload for r in reads}
+    ours = our_tags(reads, "PS")
+    angle = dominant_angle(ours)
+    side = float(np.median([t.side_length for t in ours])) if ours else None
+    more: list[TagRead] = []
+    unexplained: list[Cell] = []
+    for cell, box in missing:
+        if side is not None and not looks_like_code(grey, box, side):
+            continue  # nothing code-like there: an empty cell, not a missed tag
+        found = read_crop(
+            grey, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
+        )
+        new = [r for r in found if r.payload not in known]
+        more += new
+        if not new:
+            unexplained.append(cell)
+    return more, unexplained
+
+
+def _all_read(reads: Sequence[TagRead]) -> bool:
+    """Every cell and food card has a tag read (a full pond: nothing left to look for)."""
+    ps = our_tags(reads, "PS")
+    return len({t.card for t in ps}) >= ROWS * COLUMNS + COLUMNS
 
 
 # --- voting over frames ---------------------------------------------------------------
@@ -280,6 +267,21 @@ class PondVoter:
 
     def clear(self) -> None:
         self.frames.clear()
+
+    def settled(self) -> set[Cell]:
+        """Cells the vote has decided: the same card and side seen there in more than
+        half of the window's frames. A new frame need not look for their tags again
+        (``scan_frame(..., settled=voter.settled())``); only open cells are looked at."""
+        gridded = [f for f in self.frames if f.grid is not None]
+        need = self.frames.maxlen // 2 + 1 if self.frames.maxlen else 1
+        if len(gridded) < need:
+            return set()
+        seen: Counter[tuple[Cell, str, str]] = Counter()
+        for f in gridded:
+            for cell, ps in f.placements.items():
+                if len(ps) == 1:
+                    seen[(cell, ps[0].number, ps[0].side)] += 1
+        return {cell for (cell, _n, _s), k in seen.items() if k >= need}
 
     def result(self, **player: Any) -> PondScan:
         return vote(list(self.frames), self.catalog, **player)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -342,6 +342,8 @@ def read_tags(
     *,
     second_opinion: bool = True,
     extra_boxes: Sequence[tuple[float, float, float, float]] = (),
+    enough: Callable[[Sequence[TagRead]], bool] | None = None,
+    seed: Sequence[TagRead] = (),
 ) -> list[TagRead]:
     """Every QR code read in ``frame`` (uint8 BGR (H, W, 3) or grey (H, W)).
 
@@ -349,6 +351,8 @@ def read_tags(
     with ``second_opinion`` the other decoder tries the regions where the
     primary found nothing. ``extra_boxes`` (frame pixels) are more regions to
     try at full resolution, e.g. where a fitted grid expects a tag.
+    ``enough(reads)`` says when to stop decoding regions (everything wanted is
+    read); ``seed`` are codes already read in this frame (kept, not read again).
     Corners and centres are in ``frame``'s pixels.
     """
     grey = to_grey(frame)
@@ -363,9 +367,10 @@ def read_tags(
     # Photos (up to ~1.5 MP) get zxing's every effort; camera frames are read
     # fast here because the crops below take a second look where it matters.
     thorough = small_frame and h * w <= THOROUGH_MAX_PIXELS
-    reads = _scaled(
+    reads = list(seed) + _scaled(
         decode(coarse, decoder, thorough=thorough), w / coarse.shape[1], h / coarse.shape[0]
     )
+    reads = _dedupe(reads)
     if small_frame and not reads and second_opinion:
         reads = decode(coarse, "zbar" if decoder == "zxing" else "zxing")
     if thorough and not reads and second_opinion:
@@ -382,15 +387,20 @@ def read_tags(
         # Grow by a quiet zone's worth so the whole code is in the crop.
         mx, my = (x1 - x0) * 0.35 + 2, (y1 - y0) * 0.35 + 2
         boxes.append(((x0 - mx) * sx, (y0 - my) * sy, (x1 + mx) * sx, (y1 + my) * sy))
+    boxes = _typical_boxes(boxes, reads)
     boxes.extend(extra_boxes)
     failed = []
     for box in boxes:
+        if enough is not None and enough(reads):
+            return _dedupe(reads)
         if _covered(box, reads):
             continue
         found = read_crop(grey, box, decoder=decoder, second_opinion=second_opinion)
         reads.extend(found)
         if not found:
             failed.append(box)
+    if enough is not None and enough(reads):
+        return _dedupe(reads)
     # Small codes at an angle read better turned square: the codes read tell the angle.
     angle = dominant_angle(reads)
     if angle is not None and failed:
@@ -403,6 +413,44 @@ def read_tags(
             if 8 <= x1 - x0 < 400 and 8 <= y1 - y0 < 400 and not _covered(box, reads):
                 reads.extend(_read_squared(grey, (x0, y0, x1, y1), angle, decoder))
     return _dedupe(reads)
+
+
+def _typical_boxes(
+    boxes: list[tuple[float, float, float, float]], reads: Sequence[TagRead]
+) -> list[tuple[float, float, float, float]]:
+    """Drop candidate regions far from the size of the codes already read.
+
+    A region is grown by a quiet zone, so a code of side s gives a box of about
+    1.7-2 s; with three codes or more read, boxes under 0.4 or over 3 times the
+    median code's box are card art, not codes (tags are printed one size; a code
+    whose region merged with art beside it still gives a box under 3 times).
+    """
+    if len(reads) < 3:
+        return boxes
+    typical = float(np.median([r.side_length for r in reads])) * 1.85
+    return [b for b in boxes if 0.4 * typical <= max(b[2] - b[0], b[3] - b[1]) <= 3.0 * typical]
+
+
+def looks_like_code(
+    grey: npt.NDArray[np.uint8], box: tuple[float, float, float, float], side: float
+) -> bool:
+    """True when ``box`` holds a patch of dense strong edges about a code of ``side`` px.
+
+    Cheap (a gradient and a box filter on the crop): it decides whether an
+    empty-looking cell deserves the slow tries, not what is there.
+    """
+    h, w = grey.shape[:2]
+    x0, y0 = max(0, int(box[0])), max(0, int(box[1]))
+    x1, y1 = min(w, math.ceil(box[2])), min(h, math.ceil(box[3]))
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return False
+    crop = grey[y0:y1, x0:x1]
+    grad = cv2.morphologyEx(crop, cv2.MORPH_GRADIENT, np.ones((3, 3), np.uint8))
+    edges = cv2.threshold(grad, 40, 255, cv2.THRESH_BINARY)[1]
+    k = max(3, int(side * 0.6))
+    density = cv2.blur(edges, (k, k))
+    # A code's modules give edges over about half its area; plain or softly drawn art far less.
+    return bool(density.max() >= 0.35 * 255)
 
 
 def _last_tries(grey: npt.NDArray[np.uint8]) -> list[TagRead]:

@@ -247,15 +247,15 @@ def test_scan_frame_looks_again_where_the_grid_expects_a_tag(
 ) -> None:
     """A tag the first pass missed is read from a full-resolution crop at its cell."""
     import vision.pondscape_scan as ps
-    from vision.tags import read_tags
 
     frame, answer = scene(31, tilt_deg=0.0, rotation_deg=0.0, **HALF)
     number, side = answer.cells()[(1, 1)]
+    first_pass = ps.first_pass
 
     def lossy(*args: Any, **kw: Any) -> list[TagRead]:
-        return [r for r in read_tags(*args, **kw) if r.card != number]
+        return [r for r in first_pass(*args, **kw) if r.card != number]
 
-    monkeypatch.setattr(ps, "read_tags", lossy)
+    monkeypatch.setattr(ps, "first_pass", lossy)
     fs = scan_frame(frame, catalog)
     assert isinstance(fs, FrameScan)
     assert [(p.number, p.side) for p in fs.placements[(1, 1)]] == [(number, side)]

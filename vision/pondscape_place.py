@@ -1,0 +1,238 @@
+"""Placing one frame's Pondscape tags in the grid (a stage of ``vision.pondscape_scan``).
+
+``place_tags(reads, catalog) -> FrameScan``: pick our food row among the food
+tags read (another player's is set aside with a warning), fit the grid
+(``vision.pondscape_grid``) to the upright tags, put each pond tag in its cell,
+place upside-down cards only where one cell can hold them, and warn about what
+does not fit: never a silent guess.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from companion.games.pondscape.tableau import COLUMNS, ROWS, Card
+from vision.catalog import Catalog
+from vision.pondscape_grid import (
+    FIT_TOLERANCE,
+    FOOD_ROW,
+    ROW_PITCH_RANGE,
+    SIDEWAYS_DEG,
+    UPSIDE_DOWN_DEG,
+    GridFit,
+    column_pitch_tags,
+    fit_grid,
+    food_up,
+    order_food_row,
+    pick_food_row,
+    pitch_ratio,
+    turn_from,
+    upside_down_cells,
+)
+from vision.tags import TagRead, our_tags
+
+Cell = tuple[int, int]  # (row, column)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A card seen in a cell: catalog ``number``, ``side`` ("F" face up, "B" face down)."""
+
+    row: int
+    column: int
+    number: str
+    side: str
+    card: Card | None  # None when the catalog does not know the number
+    votes: int = 1
+    tag: TagRead | None = None
+
+
+@dataclass
+class FrameScan:
+    """What one frame shows of the pond."""
+
+    reads: list[TagRead]
+    grid: GridFit | None
+    placements: dict[Cell, list[Placement]] = field(default_factory=dict)
+    food: dict[int, str] = field(default_factory=dict)  # column -> food card number
+    unplaced: list[TagRead] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def foreign(self) -> list[TagRead]:
+        return [r for r in self.reads if not r.ours]
+
+
+def _cell_name(cell: Cell) -> str:
+    return f"cell (row {cell[0]}, column {cell[1]})"
+
+
+def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
+    """Fit the grid to one frame's tags and put each pond tag in its cell.
+
+    Never a silent guess: another player's food row, an upside-down or
+    sideways card and a grid whose row pitch cards cannot have are warned
+    about, naming the tag or the cell.
+    """
+    ps = our_tags(reads, "PS")
+    scan = FrameScan(list(reads), None)
+    all_food: list[TagRead] = []
+    pond_tags: list[TagRead] = []
+    for t in ps:
+        assert t.card is not None
+        if catalog.food(t.card) is not None:
+            all_food.append(t)
+        else:
+            pond_tags.append(t)
+    food_tags, others = pick_food_row(all_food, pond_tags, lambda t: catalog.food(t.card or ""))
+    if others:
+        scan.warnings.append(
+            f"another player's food row: {len(others)} food tag(s) at pixel "
+            + ", ".join(_px(t) for t in others)
+            + ": ignored"
+        )
+    if len(food_tags) < 2:
+        scan.warnings.append(
+            f"no food row in view: {len(food_tags)} of the 5 food card tags read "
+            "(the pond is placed from the food row)"
+        )
+        scan.unplaced = pond_tags
+        return scan
+    up = food_up(food_tags)
+    upright = [t for t in pond_tags if turn_from(t, up) <= SIDEWAYS_DEG]
+    turned = [t for t in pond_tags if turn_from(t, up) > SIDEWAYS_DEG]
+    food = order_food_row(food_tags)
+    columns = _catalog_columns(food, catalog)
+    if columns is not None:
+        # The catalog fixes each food card's column: no guessing from the gaps.
+        food = list(zip(columns, (t for _, t in food), strict=True))
+        grid = fit_grid(food, upright, offsets=(0,))
+    else:
+        grid = fit_grid(food, upright)
+    if grid is None:
+        scan.warnings.append("the food row's tags do not give a usable grid")
+        scan.unplaced = pond_tags
+        return scan
+    scan.grid = grid
+    for t in food_tags:
+        r, c, d = grid.cell_of(t.centre)
+        if r == FOOD_ROW and 0 <= c < COLUMNS and d < FIT_TOLERANCE:
+            assert t.card is not None
+            scan.food[c] = t.card
+    for t in upright:
+        assert t.card is not None and t.side is not None
+        r, c, d = grid.cell_of(t.centre)
+        if not (0 <= r < ROWS and 0 <= c < COLUMNS) or d >= FIT_TOLERANCE:
+            scan.unplaced.append(t)
+            continue
+        card = catalog.side(t.card, t.side)
+        scan.placements.setdefault((r, c), []).append(Placement(r, c, t.card, t.side, card, 1, t))
+    for t in scan.unplaced:
+        scan.warnings.append(f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed")
+    _check_columns(scan)
+    _check_pitch(scan, up)
+    _place_turned(scan, turned, food, up, catalog)
+    return scan
+
+
+def _check_columns(scan: FrameScan) -> None:
+    """A pond tag inside a column that fits none of its rows means the rows may be
+    wrong there: every card placed in that column is warned about."""
+    assert scan.grid is not None
+    for t in scan.unplaced:
+        gx, gy = scan.grid.to_grid(*t.centre)
+        c = round(gx)
+        if not (0 <= c < COLUMNS and abs(gx - c) < 0.35 and -1.5 <= gy <= FOOD_ROW - 0.5):
+            continue
+        for r in range(ROWS):
+            if (r, c) in scan.placements:
+                scan.warnings.append(
+                    f"{_cell_name((r, c))}: tag {t.payload} in this column fits none of its "
+                    "rows: the rows may be wrong"
+                )
+
+
+def _check_pitch(scan: FrameScan, up: tuple[float, float]) -> None:
+    """Warn on every placed cell where the grid's row pitch is not what cards allow."""
+    assert scan.grid is not None
+    lo, hi = ROW_PITCH_RANGE
+    for cell, ps in sorted(scan.placements.items()):
+        tag = ps[0].tag
+        if tag is None:
+            continue
+        ratio = pitch_ratio(scan.grid, tag, cell, up)
+        if not lo <= ratio <= hi:
+            scan.warnings.append(
+                f"{_cell_name(cell)}: the grid's rows are {ratio:.2f} column pitches apart "
+                f"here, where cards allow {lo:g} to {hi:g}: its row may be wrong"
+            )
+
+
+def _place_turned(
+    scan: FrameScan,
+    turned: Sequence[TagRead],
+    food: Sequence[tuple[int, TagRead]],
+    up: tuple[float, float],
+    catalog: Catalog,
+) -> None:
+    """Upside-down cards: placed when only one cell they can lie in is free, else warned."""
+    assert scan.grid is not None
+    col_pitch = column_pitch_tags(food) or 2.5
+    taken = set(scan.placements) | {(FOOD_ROW, c) for c in range(COLUMNS)}
+    for t in turned:
+        assert t.card is not None and t.side is not None
+        if turn_from(t, up) <= UPSIDE_DOWN_DEG:
+            r, c, _ = scan.grid.cell_of(t.centre)
+            scan.warnings.append(
+                f"card {t.card} lies sideways near {_cell_name((r, c))}: not placed; "
+                "lay it square with the food row"
+            )
+            continue
+        cells = upside_down_cells(scan.grid, t, col_pitch)
+        free = [cell for cell in cells if cell not in taken]
+        if len(free) == 1 and free[0][0] < ROWS:
+            cell = free[0]
+            card = catalog.side(t.card, t.side)
+            scan.placements.setdefault(cell, []).append(
+                Placement(cell[0], cell[1], t.card, t.side, card, 1, t)
+            )
+            taken.add(cell)
+            others = [x for x in cells if x != cell]
+            why = (
+                " (the only cell its tag allows)"
+                if not others
+                else f" (the other cell its tag allows, {_cell_name(others[0])}, is taken)"
+                if len(others) == 1
+                else " (the other cells its tag allows are taken)"
+            )
+            scan.warnings.append(f"card {t.card} is upside down: placed in {_cell_name(cell)}{why}")
+            continue
+        near = " or ".join(_cell_name(x) for x in cells if x[0] < ROWS) or "the pond"
+        scan.warnings.append(f"card {t.card} is upside down near {near}: not placed; turn it round")
+
+
+def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
+    """The food tags' columns from the catalog, when it lists them in table order.
+
+    The rulebook gives the five food cards a strict order; a catalog lists each
+    player's set of five in that order, so a number's place in its set is its
+    column. Used only when it agrees with the left-to-right order in the image.
+    """
+    numbers = list(catalog.food_cards)
+    if len(numbers) % 5:
+        return None
+    columns = []
+    for _, tag in food:
+        key = Catalog.key(tag.card or "", catalog.food_cards)
+        if key is None:
+            return None
+        columns.append(numbers.index(key) % 5)
+    if any(b <= a for a, b in itertools.pairwise(columns)):
+        return None
+    return columns
+
+
+def _px(t: TagRead) -> str:
+    return f"({t.centre[0]:.0f}, {t.centre[1]:.0f})"
