@@ -294,19 +294,35 @@ def _chain(
     step: npt.NDArray[np.float64],
     food_type: Callable[[TagRead], str | None],
 ) -> list[int]:
-    """Food tags at ``start`` + m * ``step`` (m = -4..4): one per food type, in 5 columns."""
-    origin = np.array(food[start].centre)
-    reach = 0.2 * float(np.linalg.norm(step))
-    at: dict[int, int] = {}
-    for m in range(-4, 5):
-        p = origin + m * step
-        near = [
-            (math.dist(p, food[n].centre), n)
-            for n in range(len(food))
-            if math.dist(p, food[n].centre) < reach and turn_from(food[n], food[start].up) <= 30
-        ]
-        if near:
-            at[m] = min(near)[1]
+    """Food tags in a row with ``start``, one column ``step`` apart: one per food type, 5 columns.
+
+    The row is walked one column at a time each way, the step updated from the
+    last two tags found (perspective changes it along the row), so a tag must lie
+    within 15% of a column of where the row's own spacing puts it: another
+    player's row in line with ours, a card or more further on, does not join it.
+    """
+    at: dict[int, int] = {0: start}
+    for d in (1, -1):
+        last_m, last_p, s = 0, np.array(food[start].centre), step.copy()
+        for m in range(d, 5 * d, d):
+            if abs(m - last_m) > 2:
+                break  # two columns missing in a row: stop
+            pred = last_p + s * (m - last_m)
+            reach = 0.15 * float(np.linalg.norm(s))
+            near = [
+                (math.dist(pred, food[n].centre), n)
+                for n in range(len(food))
+                if n not in at.values()
+                and math.dist(pred, food[n].centre) < reach
+                and turn_from(food[n], food[start].up) <= 30
+            ]
+            if not near:
+                continue
+            n = min(near)[1]
+            p = np.array(food[n].centre)
+            s = (p - last_p) / (m - last_m)
+            last_m, last_p = m, p
+            at[m] = n
     # The longest run of 5 columns with different food types, around start.
     best: list[int] = []
     for lo in range(-4, 1):
