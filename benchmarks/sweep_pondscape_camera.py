@@ -44,6 +44,7 @@ def main() -> int:
         if args.only and name != args.only:
             continue
         right = visible = warned = 0
+        hidden_food: list[str] = []
         wrong: list[str] = []
         t0 = time.process_time()
         for i in range(args.scenes):
@@ -54,6 +55,11 @@ def main() -> int:
             right += v.right
             visible += v.visible
             warned += v.warned_wrong
+            if truth.conditions["food_tags_in_view"] < 2:
+                hidden_food.append(
+                    f"seed {seed}: {truth.conditions['food_tags_in_view']} food tags in view, "
+                    f"{v.right}/{v.visible} cells right, errors {scan.errors}"
+                )
             wrong += [f"seed {seed} {truth.conditions}: {w}" for w in v.confidently_wrong]
         pct = 100 * right / max(visible, 1)
         print(
@@ -63,6 +69,8 @@ def main() -> int:
         )
         for w in wrong:
             print("    " + w)
+        for w in hidden_food:
+            print("    food row hidden (the scan needs 2 food tags): " + w)
         total_right += right
         total_visible += visible
         total_wrong += len(wrong)

@@ -229,7 +229,7 @@ def pick_food_row(
     """
     if len(food) <= 1:
         return list(food), []
-    if len(food) <= 5 and _is_row(food, food_type):
+    if len(food) <= 5 and is_food_row(food, food_type):
         return list(food), []
     best: tuple[tuple[int, int, float], list[TagRead]] | None = None
     seen: set[frozenset[int]] = set()
@@ -264,7 +264,7 @@ def pick_food_row(
     return chosen, [t for t in food if t not in chosen]
 
 
-def _is_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:
+def is_food_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:
     """True when these tags alone make one food row (different foods, in a line, spaced evenly)."""
     types = [food_type(t) for t in food]
     if len(set(types)) != len(types):
@@ -298,7 +298,8 @@ def _chain(
 
     The row is walked one column at a time each way, the step updated from the
     last two tags found (perspective changes it along the row), so a tag must lie
-    within 15% of a column of where the row's own spacing puts it: another
+    within 15% of a column (per column stepped) of where the row's own spacing
+    puts it: another
     player's row in line with ours, a card or more further on, does not join it.
     """
     at: dict[int, int] = {0: start}
@@ -308,7 +309,7 @@ def _chain(
             if abs(m - last_m) > 2:
                 break  # two columns missing in a row: stop
             pred = last_p + s * (m - last_m)
-            reach = 0.15 * float(np.linalg.norm(s))
+            reach = 0.15 * float(np.linalg.norm(s)) * abs(m - last_m)
             near = [
                 (math.dist(pred, food[n].centre), n)
                 for n in range(len(food))

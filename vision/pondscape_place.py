@@ -59,6 +59,7 @@ class FrameScan:
     food: dict[int, str] = field(default_factory=dict)  # column -> food card number
     unplaced: list[TagRead] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    other_food: list[TagRead] = field(default_factory=list)  # another player's food row
 
     @property
     def foreign(self) -> list[TagRead]:
@@ -87,6 +88,7 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         else:
             pond_tags.append(t)
     food_tags, others = pick_food_row(all_food, pond_tags, lambda t: catalog.food(t.card or ""))
+    scan.other_food = list(others)
     if others:
         scan.warnings.append(
             f"another player's food row: {len(others)} food tag(s) at pixel "
@@ -133,6 +135,13 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         scan.warnings.append(f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed")
     _check_columns(scan)
     _check_pitch(scan, up)
+    if others and len(scan.unplaced) > sum(len(v) for v in scan.placements.values()):
+        # Most pond tags fit no cell of this food row's grid: it may be the other one's.
+        for cell in sorted(scan.placements):
+            scan.warnings.append(
+                f"{_cell_name(cell)}: {len(scan.unplaced)} pond tags in view fit no cell: "
+                "the food row taken as ours may be another player's"
+            )
     _place_turned(scan, turned, food, up, catalog)
     return scan
 

@@ -37,7 +37,7 @@ from companion.games.pondscape.tableau import (
     player_to_json,
 )
 from vision.catalog import Catalog
-from vision.pondscape_grid import FOOD_ROW, GridFit
+from vision.pondscape_grid import FOOD_ROW, GridFit, is_food_row
 from vision.pondscape_place import Cell, FrameScan, Placement, _cell_name, place_tags
 from vision.tags import (
     Decoder,
@@ -132,8 +132,9 @@ def scan_frame(
     reads = first_pass(grey, decoder)
     scan = place_tags(reads, catalog)
     searched = False
-    if scan.grid is None:
-        reads = _search(grey, reads, decoder, second_opinion)
+    if scan.grid is None or (scan.other_food and len(scan.food) < COLUMNS):
+        # No grid, or two food rows in view and ours not whole: read more before choosing.
+        reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
         scan = place_tags(reads, catalog)
     for _round in range(2):
@@ -148,17 +149,27 @@ def scan_frame(
             break
         # Code-like places the grid points at hold no readable tag: the grid itself may
         # be off there (a whole row never read gives it no hold). Look where codes are.
-        reads = _search(grey, reads, decoder, second_opinion)
+        reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
         scan = place_tags(reads, catalog)
     return scan
 
 
 def _search(
-    grey: npt.NDArray[np.uint8], reads: list[TagRead], decoder: Decoder, second_opinion: bool
+    grey: npt.NDArray[np.uint8],
+    reads: list[TagRead],
+    catalog: Catalog,
+    decoder: Decoder,
+    second_opinion: bool,
 ) -> list[TagRead]:
     """The two-pass reader's candidate regions, keeping ``reads``, until a full pond is read."""
-    return read_tags(grey, decoder, second_opinion=second_opinion, enough=_all_read, seed=reads)
+    return read_tags(
+        grey,
+        decoder,
+        second_opinion=second_opinion,
+        enough=lambda found: _all_read(found, catalog),
+        seed=reads,
+    )
 
 
 def _look_again(
@@ -188,10 +199,23 @@ def _look_again(
     return more, unexplained
 
 
-def _all_read(reads: Sequence[TagRead]) -> bool:
-    """Every cell and food card has a tag read (a full pond: nothing left to look for)."""
-    ps = our_tags(reads, "PS")
-    return len({t.card for t in ps}) >= ROWS * COLUMNS + COLUMNS
+def _all_read(reads: Sequence[TagRead], catalog: Catalog) -> bool:
+    """Every cell and food card has a tag read (a full pond: nothing left to look for).
+
+    Never true while a food type is read twice: another player's food row is in
+    view, and ours may still be missing tags that decide which row is ours.
+    """
+    food: list[TagRead] = []
+    pond: set[str | None] = set()
+    for t in our_tags(reads, "PS"):
+        if catalog.food(t.card or "") is None:
+            pond.add(t.card)
+        else:
+            food.append(t)
+    if len(pond) < ROWS * COLUMNS or len(food) != COLUMNS:
+        return False
+    # Five food types read once each, and in one row (not two players' halves).
+    return is_food_row(food, lambda t: catalog.food(t.card or ""))
 
 
 # --- voting over frames ---------------------------------------------------------------

@@ -336,10 +336,10 @@ def make_pond_scene(
     # Lens blur in pixels: about the same at both sizes (binning also averages 2x2 photosites).
     out = cm.sensor(img, rng, blur_sigma=float(rng.uniform(0.45, 0.8)))
     # Which tags are in view: the whole sticker inside the frame, none of it under the hand.
-    visible: set[tuple[int, int]] = set()
     half = tag_mm * 29 / 21 / 2
-    for r, c in cells:
-        sign = -1 if (r, c) in flipped else 1
+
+    def in_view(r: int, c: int, turned: bool) -> bool:
+        sign = -1 if turned else 1
         ty = (r + 0.5) * pitch_y + sign * (CARD_H / 2 - tag_from_bottom_mm - half)
         tx = (c + 0.5) * pitch_x
         corners = cam.project(
@@ -350,8 +350,10 @@ def make_pond_scene(
             x0, y0 = corners.min(axis=0).astype(int)
             x1, y1 = corners.max(axis=0).astype(int) + 1
             inside = not hand_mask[y0:y1, x0:x1].any()
-        if inside:
-            visible.add((r, c))
+        return inside
+
+    visible = {(r, c) for r, c in cells if in_view(r, c, (r, c) in flipped)}
+    food_in_view = sum(in_view(3, c, False) for c in range(5))
     truth = PondTruth(
         cells,
         flipped,
@@ -363,6 +365,7 @@ def make_pond_scene(
             "azimuth_deg": round(azimuth),
             "px_per_module": round(cam_ppm * tag_mm / 21, 2),
             "tag_mm": tag_mm,
+            "food_tags_in_view": food_in_view,
         },
     )
     return out, truth
