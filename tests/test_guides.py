@@ -72,8 +72,12 @@ def test_ponder_two_players_sit_side_by_side() -> None:
 
 
 def test_ponder_colours_named_when_chosen() -> None:
-    ps = [Player("Ana", {"colour": "Blue"}), Player("Ben", {"colour": "Yellow"})]
-    assert "Ana Blue, Ben Yellow" in by_id(setup_steps("ponder", ps, {}))["colours"].text
+    """Ponder's checklist comes from its engine: colours are the board's banks."""
+    ps = [Player("Ana", {"colour": "blue"}), Player("Ben", {"colour": "yellow"})]
+    text = by_id(setup_steps("ponder", ps, {}))["colours"].text
+    assert "Ana blue (east bank), Ben yellow (south bank)" in text
+    assert guide("ponder").score is None  # no score pad for Ponder: it has its own screen
+    assert session_info("ponder", ps, {}).game == "ponder"
 
 
 def test_bog_setup_for_two_players_comes_from_the_engine() -> None:

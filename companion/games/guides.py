@@ -1,12 +1,9 @@
 """Setup guides for all five boxed games, and how each is played in a session.
 
-Pond, Pondscape and BOG have rules engines: their setup checklist is the engine's
-``GAME.setup_steps``. Ponder and Croak have none yet: their setup comes
-from the rulebooks as data here, and their session is a score pad
-(``companion.games.scorepad`` with options ``{"for": NAME}``) so the table can
-keep the score. When an engine for one of them is added to the registry
-(``companion.games._MODULES``), ``session_info`` and ``setup_steps`` use it
-with no change here or in the screens.
+All five have rules engines and screens: their setup checklist is the engine's
+``GAME.setup_steps``. An engine whose screen has not landed yet goes in ``SCREEN_PENDING``:
+its table keeps a score pad (``companion.games.scorepad`` with options ``{"for": NAME}``)
+until then; Croak matches stored on the pad before still resume there.
 """
 
 from __future__ import annotations
@@ -23,7 +20,7 @@ from companion.session import SessionInfo
 
 SCOREPAD = "scorepad"
 # Engines whose own screen has not landed yet: their table keeps the score pad meanwhile.
-SCREEN_PENDING = frozenset({"ponder"})
+SCREEN_PENDING: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -59,73 +56,10 @@ def _names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def ponder_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[SetupStep]:
-    """Ponder's rulebook setup, worded for these players."""
-    n = len(players)
-    names = [p.name for p in players]
-    colours = [str(p.attrs["colour"]) for p in players if p.attrs.get("colour")]
-    colour_text = "Each player chooses the colour of their team"
-    if len(colours) == n:
-        colour_text += ": " + ", ".join(f"{a} {c}" for a, c in zip(names, colours, strict=True))
-    colour_text += "."
-    if n == 2:
-        colour_text += (
-            " With two players, use colours that sit next to each other on the table "
-            "(for example Blue and Yellow)."
-        )
-    return [
-        SetupStep(
-            "lily-pads",
-            "Place the 28 lily pads on the spaces that have a green dot.",
-            {"lily_pads": 28},
-        ),
-        SetupStep("colours", colour_text, {"teams": n}),
-        SetupStep(
-            "movement-cards",
-            "Each player shuffles their movement cards and places them in a stack, face down, "
-            "facing them.",
-            {"decks": n},
-        ),
-        SetupStep(
-            "first-card",
-            "Each player turns over their first movement card and places it on the space of "
-            "their colour, face up, so all players can see it.",
-        ),
-        SetupStep(
-            "starting-bank",
-            "The bank of the Marsh by your colour's space is your starting zone.",
-        ),
-        SetupStep(
-            "first-player",
-            "Decide who goes first by rolling your 3 frogs like dice: the player who gets the "
-            'most frogs "seated" goes first. On a tie, roll again until only one player remains.',
-            {"frogs_rolled": 3},
-        ),
-        SetupStep(
-            "frogs",
-            "Each player places their 3 frogs wherever they like on their starting bank.",
-            {"frogs": 3 * n},
-        ),
-    ]
-
-
 GUIDES: dict[str, Guide] = {
     "pond": Guide("pond", "Pond", 2, 4, None),
     "pondscape": Guide("pondscape", "Pondscape", 1, 4, None),
-    "ponder": Guide(
-        "ponder",
-        "Ponder",
-        2,
-        4,
-        ScoreRule(
-            "frogs across",
-            3,
-            False,
-            False,
-            "The first player to get their team's 3 frogs across the Marsh to the opposite "
-            "bank wins the game!",
-        ),
-    ),
+    "ponder": Guide("ponder", "Ponder", 2, 4, None),
     "bog": Guide("bog", "BOG", 2, 2, None),
     "croak": Guide(
         "croak",
@@ -146,7 +80,7 @@ GUIDES: dict[str, Guide] = {
 
 # Croak has its own engine and screen; its guide keeps its ScoreRule for the Croak matches
 # stored as score pads before, which still resume on the pad.
-_OWN_STEPS: dict[str, StepsFn] = {"ponder": ponder_steps}
+_OWN_STEPS: dict[str, StepsFn] = {}
 
 
 def guide(game_name: str) -> Guide:
@@ -248,7 +182,7 @@ def score_rule_for(game_name: str) -> ScoreRule:
 def leaders(rule: ScoreRule, names: Sequence[str], scores: Sequence[int]) -> tuple[list[str], str]:
     """Who wins or leads now, and a sentence for the screen.
 
-    With a target (Croak 75, Ponder 3 frogs) the game is won by reaching it;
+    With a target (Croak 75) the game is won by reaching it;
     several players at or past it in the same round face off. Without one
     (a bare score pad) the most points lead.
     """

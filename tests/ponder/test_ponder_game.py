@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from ponder_builders import c, card, players, position
@@ -11,8 +12,10 @@ from ponder_builders import c, card, players, position
 from companion.errors import BadFileError, EventRefusedError
 from companion.games import get_game
 from companion.games.ponder import Move, Reveal, Roll, Stay, legal_actions
+from companion.games.ponder.checker import check
 from companion.games.ponder.demo import play_game
 from companion.games.ponder.events import parse_event
+from companion.games.ponder.state import apply
 from companion.session import LiveSession, SessionInfo, Step, replay
 
 
@@ -58,53 +61,39 @@ def test_ponder_two_teams_sit_next_to_each_other() -> None:
 
 def test_ponder_reshuffle_when_no_face_down_cards_are_left() -> None:
     """ "When you have no more face-down cards, shuffle your face-up pile, place it face down
-    again, and continue playing." """
-    st = position(deck={"straight": 1, "diagonal": 1}, phase="reveal")
-    orange = st.teams[0]
-    assert dict(orange.deck or ()) == {
-        "straight": 1,
+    again, and continue playing." (counted only when the owner enters the deck: option deck)"""
+    live = session("orange", "blue", deck={"straight": 1, "diagonal": 1})
+    live.play(Reveal("orange", card("straight")))  # orange's first card: 1 left face down
+    live.play(Reveal("blue", card("diagonal")))
+    live.play(Roll("orange", 3))
+    live.play(Roll("blue", 0))
+    orange = live.state.teams[0]
+    assert orange.face_down() == 1 and dict(orange.deck or ()) == {
+        "straight": 0,
         "diagonal": 1,
         "any": 0,
         "one-step": 0,
         "fly-meal": 0,
         "punch": 0,
     }
-    live_state = st
-    from companion.games.ponder.checker import check
-    from companion.games.ponder.state import apply
-
-    assert [r.card.kind for r in legal_actions(live_state) if isinstance(r, Reveal)] == [
-        "straight",
-        "diagonal",
+    # Only the diagonal card is left face down: a straight one cannot be turned over.
+    st = replace(live.state, flow=replace(live.state.flow, phase_index=2))
+    offered = {a.card.kind for a in legal_actions(st) if isinstance(a, Reveal)}
+    assert offered == {"diagonal"}
+    assert [v.message for v in check(st, Reveal("orange", card("straight")))] == [
+        "no Straight line card is left face down in orange's deck"
     ]
-    live_state = apply(live_state, Reveal("orange", card("diagonal")))
-    assert (
-        check(
-            position(deck={"straight": 1, "diagonal": 0}, phase="reveal"),
-            Reveal("orange", card("diagonal")),
-        )[0].message
-        == "no Diagonal card is left face down in orange's deck"
-    )
-    orange = live_state.teams[0]
-    assert orange.face_down() == 1 and orange.reshuffles == 0
-    emptied = apply(
-        position(deck={"straight": 1, "diagonal": 1}, phase="reveal"),
-        Reveal("orange", card("straight")),
-    )
-    emptied = apply(emptied, Reveal("blue", card("straight")))  # blue's turn ends
-    # Orange's deck: both used; the next reveal reshuffles the face-up pile first.
-    from dataclasses import replace
-
-    used = replace(emptied.teams[0], deck=(("straight", 0), ("diagonal", 0)))
-    emptied = replace(
-        emptied, teams=(used, emptied.teams[1]), flow=replace(emptied.flow, seat=0, phase_index=2)
-    )
-    assert {r.card.kind for r in legal_actions(emptied) if isinstance(r, Reveal)} >= {
+    after = apply(st, Reveal("orange", card("diagonal")))  # the last face-down card
+    assert after.teams[0].face_down() == 0 and after.teams[0].reshuffles == 0
+    # Orange's next turn: the used-up deck is shuffled again before the card is turned over.
+    again = replace(after, flow=replace(after.flow, seat=0, phase_index=2))
+    assert {a.card.kind for a in legal_actions(again) if isinstance(a, Reveal)} >= {
         "straight",
         "diagonal",
     }
-    after = apply(emptied, Reveal("orange", card("diagonal")))
-    assert after.teams[0].reshuffles == 1 and after.teams[0].face_down() == 1
+    reshuffled = apply(again, Reveal("orange", card("straight")))
+    assert reshuffled.teams[0].reshuffles == 1 and reshuffled.teams[0].face_down() == 1
+    assert dict(reshuffled.teams[0].deck or ())["diagonal"] == 1
 
 
 def test_ponder_third_frog_across_wins_at_once_and_only_undo_is_taken() -> None:

@@ -1,4 +1,4 @@
-"""The score pad that follows the setup of Ponder and Croak."""
+"""The score pad that follows the setup of Croak."""
 
 from __future__ import annotations
 
@@ -57,18 +57,6 @@ def test_scorepad_croak_round_scores_to_75(app: Any) -> None:
     assert app.screen.name == "history"
     app.writer.flush()
     assert next(r for r in app.store.list() if r.id == sid).finished
-
-
-def test_scorepad_ponder_counts_frogs_across(app: Any) -> None:
-    """ "The first player to get their team's 3 frogs across the Marsh ... wins the game!" """
-    screen = start(app, "ponder", ("Ana", "Ben", "Cy"))
-    assert screen.unit == "frogs across" and screen.next_label == "Next turn"
-    screen.select(2)
-    for _ in range(3):
-        tap(screen.ids.plus_one)
-        screen.select(2)
-    assert [r.score for r in screen.rows] == [0, 0, 3]
-    assert screen.leader_text == "Cy wins with 3 frogs across or more!"
 
 
 def test_scorepad_croak_counts_swamp_and_pond_cards(app: Any) -> None:

@@ -25,4 +25,5 @@ SCREENS: list[tuple[str, str]] = [
     # Pondscape during play (issue 14): round, turn, display, jumping frog, live score.
     ("pondscape_play", "ui.screens.pondscape_play"),
     ("croak", "ui.screens.croak"),  # Croak: hands, scoring, totals to 75, the pile referee
+    ("ponder", "ui.screens.ponder"),  # Ponder's Marsh, turns, combat helper and first roll
 ]

@@ -1,12 +1,12 @@
-"""Score pad: keeps the score of a game with no rules engine yet (Ponder), and the Croak matches
+"""Score pad: keeps the score of a game with no screen of its own, and the Croak matches
 stored on the pad before Croak had its own screen.
 
 Each player is a row with their total; tap a row (or step with `next`) to
 choose whose score to enter, type the amount on the number pad and press OK
-(or `confirm`). "+1" adds one at once (Ponder's frogs across). Next round /
+(or `confirm`). "+1" adds one at once. Next round /
 next turn plays the score pad's ``next_turn``; `undo` and `redo` are events
 like everything else. What wins comes from ``companion.games.guides``: Croak
-to 75, Ponder 3 frogs across.
+to 75.
 
 This screen only plays ``scorepad`` sessions: when a game gets its own engine
 and screen, ``ui.app.screen_for`` sends its sessions there instead.

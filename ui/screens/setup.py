@@ -34,6 +34,19 @@ from ui.widgets import style
 load_kv(__file__)
 
 FACTIONS = ("wizard", "pumpkin", "banana", "cowboy")  # Pond's four factions
+
+
+def team_choices(game: str) -> tuple[str, ...]:
+    """What each seat picks with its button: Pond's factions, Ponder's team colours."""
+    if game == "ponder":
+        from companion.games.ponder.board import default_board
+        from companion.games.ponder.setup import clockwise_colours
+
+        # Clockwise from the first bank, so 2 teams get banks side by side by default.
+        return tuple(clockwise_colours(default_board()))
+    return FACTIONS if game == "pond" else ()
+
+
 VP_STEP = 10
 
 
@@ -109,7 +122,7 @@ class SetupScreen(BaseScreen):
             self.min_count, self.max_count = player_limits(game)
             start = count if count is not None else max(self.min_count, min(3, self.max_count))
             self.count = max(self.min_count, min(self.max_count, start))
-            self.factions = list(FACTIONS[: self.max_count])
+            self.factions = list(team_choices(game)[: self.max_count])
             self.options = self._options_for(int(self.count))
             self.stage = "players"
             self.message = ""
@@ -122,8 +135,9 @@ class SetupScreen(BaseScreen):
         box.clear_widgets()
         self.rows = []
         for seat in range(int(self.count)):
-            row = PlayerRow(seat=seat, show_faction=self.game == "pond")
-            row.faction = self.factions[seat] if self.game == "pond" else ""
+            picks = bool(team_choices(self.game))
+            row = PlayerRow(seat=seat, show_faction=picks)
+            row.faction = self.factions[seat] if picks else ""
             row.ids.name.text = names[seat] if seat < len(names) else ""
             row.ids.faction.bind(on_release=lambda _b, s=seat: self.cycle_faction(s))
             box.add_widget(row)
@@ -158,11 +172,12 @@ class SetupScreen(BaseScreen):
         return options
 
     def cycle_faction(self, seat: int) -> None:
-        """Give the seat the next faction no one else has."""
+        """Give the seat the next faction (Ponder: team colour) no one else has."""
+        options = team_choices(self.game)
         taken = {self.factions[s] for s in range(int(self.count)) if s != seat}
-        current = FACTIONS.index(self.factions[seat])
-        for step in range(1, len(FACTIONS) + 1):
-            candidate = FACTIONS[(current + step) % len(FACTIONS)]
+        current = options.index(self.factions[seat])
+        for step in range(1, len(options) + 1):
+            candidate = options[(current + step) % len(options)]
             if candidate not in taken:
                 self.factions[seat] = candidate
                 break
@@ -177,7 +192,11 @@ class SetupScreen(BaseScreen):
         out = []
         for row in self.rows:
             name = row.ids.name.text.strip() or f"Player {row.seat + 1}"
-            attrs = {"faction": row.faction} if self.game == "pond" else {}
+            attrs: dict[str, str] = {}
+            if self.game == "pond":
+                attrs = {"faction": row.faction}
+            elif self.game == "ponder":
+                attrs = {"colour": row.faction}
             out.append(Player(name, attrs))
         return out
 
@@ -232,8 +251,9 @@ class SetupScreen(BaseScreen):
     def focusables(self) -> list[Any]:
         if self.stage == "players":
             items: list[Any] = [self.ids.fewer, self.ids.more]
-            if self.game == "pond":
+            if team_choices(self.game):
                 items += [row.ids.faction for row in self.rows]
+            if self.game == "pond":
                 items += [self.ids.supply_less, self.ids.supply_more]
             if self.game == "bog":
                 items.append(self.ids.bog_cards)

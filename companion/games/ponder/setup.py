@@ -88,11 +88,12 @@ def team_colours(players: Sequence[Player], board: PonderBoard) -> list[str]:
             if other == colour:
                 raise BadFileError(f"players[{i}].colour {colour!r} is also players[{j}]'s")
         chosen[i] = str(colour)
-    free = [c for c in _clockwise(board) if c not in chosen.values()]
+    free = [c for c in clockwise_colours(board) if c not in chosen.values()]
     return [chosen[i] if i in chosen else free.pop(0) for i in range(len(players))]
 
 
-def _clockwise(board: PonderBoard) -> list[str]:
+def clockwise_colours(board: PonderBoard) -> list[str]:
+    """The board's team colours clockwise from the north bank."""
     order = ("north", "east", "south", "west")
     return sorted(board.colours, key=lambda c: order.index(board.banks[c].side))
 
@@ -136,9 +137,7 @@ def setup_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[S
         ),
         SetupStep(
             "starting-bank",
-            "The bank of the Marsh by your colour's space is your starting zone: place your "
-            f"{FROGS} frogs wherever you like on it.",
-            {"frogs": FROGS * n},
+            "The bank of the Marsh by your colour's space is your starting zone.",
         ),
         SetupStep(
             "first-player",
@@ -146,5 +145,10 @@ def setup_steps(players: Sequence[Player], options: Mapping[str, Any]) -> list[S
             'gets the most frogs "seated" goes first. In case of a tie, roll again until only '
             "one player remains. The app asks for each roll.",
             {"frogs_rolled": FROGS},
+        ),
+        SetupStep(
+            "frogs",
+            f"Place your {FROGS} frogs wherever you like on your starting bank.",
+            {"frogs": FROGS * n},
         ),
     ]
