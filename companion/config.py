@@ -142,6 +142,12 @@ SCHEMA: dict[str, tuple[Key, ...]] = {
     "display": (
         Key("size", [800, 480], _ints(2, 200, 8000), "window size [width, height]"),
         Key("fullscreen", False, _bool, "fill the screen (the kiosk sets this)"),
+        Key(
+            "diagonal_in",
+            7.0,
+            _num_in(2.0, 60.0),
+            "the screen's diagonal in inches: sizes in mm are computed from it",
+        ),
     ),
 }
 
@@ -183,6 +189,9 @@ class DataConfig:
 class DisplayConfig:
     size: tuple[int, int]
     fullscreen: bool
+    # Both supported panels (the 7-inch display, 800x480, and Touch Display 2, 1280x720) are
+    # 7 inches across: the UI turns millimetres into pixels from this and the window size.
+    diagonal_in: float = 7.0
 
 
 @dataclass(frozen=True)
@@ -289,7 +298,7 @@ def _build(v: dict[str, dict[str, Any]], origins: dict[str, str], where: str) ->
             buzzer_pin=gpio["buzzer_pin"],
         ),
         data=DataConfig(_expand_folder(folder, where)),
-        display=DisplayConfig(tuple(disp["size"]), disp["fullscreen"]),
+        display=DisplayConfig(tuple(disp["size"]), disp["fullscreen"], float(disp["diagonal_in"])),
         path=None if where == DEFAULT else Path(where),
         origins=origins,
     )

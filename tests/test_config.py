@@ -104,3 +104,10 @@ def test_config_to_toml_round_trips_every_value(tmp_path: Path) -> None:
     again = parse_config(__import__("tomllib").loads(to_toml(config.values())), "round-trip")
     assert again.values() == config.values()
     assert set(config.values()) == set(SCHEMA)
+
+
+def test_config_display_diagonal_defaults_to_seven_inches_and_is_checked(tmp_path: Path) -> None:
+    assert parse_config({}, "default").display.diagonal_in == 7.0
+    assert parse_config({"display": {"diagonal_in": 10.1}}, "x").display.diagonal_in == 10.1
+    with pytest.raises(ConfigError, match=r"display\.diagonal_in"):
+        parse_config({"display": {"diagonal_in": "seven"}}, "x")

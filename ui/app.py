@@ -67,12 +67,15 @@ class PondCompanionApp(App):
     # Bumped after every event played, undone or loaded: screens bind to it to refresh.
     revision = NumericProperty(0)
     status = StringProperty("")
-    # Sizes that follow the window height so 800x480 and 1280x720 both read well.
-    font_body = NumericProperty(22)
-    font_small = NumericProperty(18)
+    # The type scale and sizes in pixels, computed from millimetres on the configured display
+    # (``ui.theme.sizes``: the window fills a screen ``[display] diagonal_in`` across).
+    mm = NumericProperty(5.25)
+    font_body = NumericProperty(23)
+    font_small = NumericProperty(19)
     font_large = NumericProperty(34)
     font_huge = NumericProperty(88)
-    touch = NumericProperty(64)
+    touch = NumericProperty(63)
+    touch_min = NumericProperty(47)
     pad = NumericProperty(8)
 
     def __init__(
@@ -185,16 +188,15 @@ class PondCompanionApp(App):
 
     # --- building
     def _update_sizes(self, _win: Any, size: tuple[int, int]) -> None:
-        w, h = size
-        unit = min(h / 480.0, w / 800.0)
-        self.font_body = max(20.0, 22.0 * unit)
-        self.font_small = max(16.0, 17.0 * unit)
-        self.font_large = max(28.0, 32.0 * unit)
-        self.font_huge = max(72.0, 88.0 * unit)
-        self.touch = max(60.0, 64.0 * unit)
-        self.pad = max(6.0, 8.0 * unit)
+        from ui.theme import sizes
+
+        diagonal = getattr(getattr(self.config, "display", None), "diagonal_in", 7.0)
+        for name, value in sizes(size, diagonal).items():
+            setattr(self, name, value)
 
     def build(self) -> AppRoot:
+        import ui.widgets  # noqa: F401  (registers the named styles' classes for theme.kv)
+
         Builder.load_file(str(HERE / "theme.kv"))
         self._update_sizes(Window, Window.size)
         Window.bind(size=self._update_sizes)

@@ -33,7 +33,7 @@ class HomeScreen(BaseScreen):
         self._reads = 0
         grid = self.ids.tiles
         for name, title in BOXED_GAMES:
-            tile = Tile(title=title, subtitle=SUBTITLES.get(name, ""))
+            tile = Tile(title=title, subtitle=SUBTITLES.get(name, ""), game=name)
             tile.bind(on_release=lambda _t, n=name: self.choose_game(n))
             self.tiles[name] = tile
             grid.add_widget(tile)

@@ -10,12 +10,17 @@ from ui.widgets.common import (
     BigButton,
     BigProgress,
     Body,
+    Caption,
     Checklist,
     CheckRow,
     Heading,
+    Panel,
+    PrimaryButton,
     Tile,
+    Value,
 )
 from ui.widgets.frame_view import FrameView
+from ui.widgets.marks import FactionMark, GameEmblem
 from ui.widgets.numpad import NumberPad
 
 __all__ = [
@@ -23,11 +28,17 @@ __all__ = [
     "BigButton",
     "BigProgress",
     "Body",
+    "Caption",
     "Chart",
     "CheckRow",
     "Checklist",
+    "FactionMark",
     "FrameView",
+    "GameEmblem",
     "Heading",
     "NumberPad",
+    "Panel",
+    "PrimaryButton",
     "Tile",
+    "Value",
 ]

@@ -1,7 +1,7 @@
-"""Big touch buttons, tiles, headings, the progress bar and the setup checklist.
+"""The named styles' widgets: buttons, tiles, headings, text, panels, progress, checklist.
 
-Sizes come from the app's ``touch`` and ``font_*`` properties (see ``ui.app``)
-so a button is never under 60 px (9 mm on the 7-inch display).
+Sizes come from the app's ``touch`` and ``font_*`` properties, computed in millimetres
+on the configured display (``ui.theme.sizes``); their look lives in ``ui/theme.kv``.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Any
 
 from kivy.clock import Clock
 from kivy.properties import (
+    AliasProperty,
     BooleanProperty,
     ListProperty,
     NumericProperty,
@@ -23,7 +24,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from ui.widgets import style
+from ui import theme as style
 
 
 class BigButton(Button):
@@ -39,11 +40,25 @@ class BigButton(Button):
         self.trigger_action(duration=0)
 
 
-class Tile(BigButton):
-    """A large game tile on the home screen: title over a subtitle."""
+class PrimaryButton(BigButton):
+    """The one main action of a screen (Start game, Confirm): ``PRIMARY`` fill."""
+
+    tone = ListProperty(list(style.PRIMARY))
+
+
+class Tile(ButtonBehavior, BoxLayout):
+    """A large game tile on the home screen: the game's emblem, title and subtitle, with
+    its accent along the top. Pressed and focused like a ``BigButton``."""
 
     title = StringProperty("")
     subtitle = StringProperty("")
+    game = StringProperty("")
+    focused = BooleanProperty(False)
+    tone = ListProperty(list(style.SURFACE))
+    min_state_time = NumericProperty(0)
+
+    def activate(self) -> None:
+        self.trigger_action(duration=0)
 
 
 class Heading(Label):
@@ -52,6 +67,20 @@ class Heading(Label):
 
 class Body(Label):
     """Body text, wrapped to its width."""
+
+
+class Caption(Label):
+    """Secondary text (explanations, units): the small size, ``MUTED``, wrapped."""
+
+
+class Value(Label):
+    """A number players read from across the table: large and bold."""
+
+
+class Panel(BoxLayout):
+    """A ``SURFACE`` box with rounded corners that groups related things."""
+
+    tone = ListProperty(list(style.SURFACE))
 
 
 class Badge(Label):
@@ -67,9 +96,10 @@ class BigProgress(Widget):
     max = NumericProperty(1)
     text = StringProperty("")
 
-    @property
-    def fraction(self) -> float:
+    def _fraction(self) -> float:
         return 0.0 if self.max <= 0 else max(0.0, min(1.0, self.value / self.max))
+
+    fraction = AliasProperty(_fraction, None, bind=("value", "max"))
 
 
 class CheckRow(ButtonBehavior, BoxLayout):
