@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.conftest import find, press, render, tap, wait_for
+from tests.ui.conftest import find, press, render, tap, tap_held, wait_for
 
 
 def open_setup(app: Any, game: str) -> Any:
@@ -80,7 +80,7 @@ def test_setup_checklist_ticked_by_next_then_starts_the_croak_screen(app: Any) -
     assert [r.done for r in rows][:3] == [True, True, False]
     press(app, "undo")
     assert [r.done for r in rows][:2] == [True, False]
-    tap(rows[1])  # touch ticks too (a ScrollView may pass the touch on a frame later)
+    tap_held(app, rows[1])  # touch ticks too (the list scrolls: the ScrollView passes it on)
     wait_for(app, lambda: rows[1].done)
     tap(screen.ids.start)
     assert app.screen.name == "setup" and "Tick every step" in screen.message
