@@ -157,24 +157,6 @@ def tap(widget: Widget, app: Any = None) -> None:
     Clock.tick()
 
 
-def tap_held(app: Any, widget: Widget, hold: float = 0.35) -> None:
-    """A touch held ``hold`` seconds before it is lifted: inside a ScrollView it reaches the
-    widget the same way however loaded the machine is (the view waits ``scroll_timeout``
-    to tell a tap from a scroll, then hands the touch down)."""
-    import time
-
-    render(app, 2)
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    end = time.monotonic() + hold
-    while time.monotonic() < end:
-        render(app, 1)
-        time.sleep(0.01)
-    touch.touch_up()
-    render(app, 2)
-
-
 def drag(widget: Widget, start: tuple[float, float], end: tuple[float, float]) -> None:
     """A touch pressed at window point ``start``, moved to ``end`` and released."""
     touch = UnitTestTouch(*start)
