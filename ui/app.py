@@ -77,6 +77,10 @@ class PondCompanionApp(App):
     touch = NumericProperty(63)
     touch_min = NumericProperty(47)
     pad = NumericProperty(8)
+    # The warnings banner's height while it shows: the screens are shortened by it.
+    banner_height = NumericProperty(0)
+    # The docked on-screen keyboard's height while it shows: the screens sit above it.
+    keyboard_height = NumericProperty(0)
 
     def __init__(
         self,
@@ -205,6 +209,9 @@ class PondCompanionApp(App):
         self.sm = root.ids.sm
         self.sm.transition = NoTransition()
         self._attach_banner(root)
+        from ui.keyboard import KeyboardDock
+
+        self.keyboard_dock = KeyboardDock(self)
         self._poll = Clock.schedule_interval(self.drain_commands, COMMAND_POLL_S)
         return root
 

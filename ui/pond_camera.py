@@ -27,6 +27,8 @@ log = logging.getLogger(__name__)
 AGREE = 3
 #: Largest size of the picture handed to the screen.
 PICTURE_MAX = (960, 720)
+#: Largest full-resolution picture kept for "see it big" (a GPU's usual texture limit).
+FULL_MAX = (4096, 4096)
 
 
 @dataclass
@@ -38,6 +40,8 @@ class BoardRead:
     ok: bool
     reason: str
     warnings: list[str]
+    #: The same annotated picture at full resolution (capped at FULL_MAX), for "see it big".
+    full: Any = None
 
 
 #: The empty-board reference of each side of the map, in the data folder beside its layout.
@@ -126,6 +130,7 @@ class BoardScanner:
             bool(count.ok),
             reason,
             [str(w) for w in count.warnings],
+            full=downscale(picture, *FULL_MAX),
         )
 
     def _done(self, read: BoardRead) -> None:

@@ -93,17 +93,40 @@ class PondLine:
     lilypad_controller: str | None
 
     def pieces_text(self, factions: tuple[str, ...]) -> str:
+        """In the rulebook's words, no short forms: "Wizard 2 frogs and a Long Fwooog,
+        Cowboy 1 frog; lilypad: Wizard"."""
         parts = []
         for f in factions:
             frogs = self.content.frogs_of(f)
             fw = self.content.fwooogs_of(f)
             if frogs or fw:
-                bits = [f[:3], str(frogs) if frogs else "", "LF" if fw else ""]
-                parts.append(" ".join(b for b in bits if b))
+                bits = []
+                if frogs:
+                    bits.append(f"{frogs} frog" + ("s" if frogs != 1 else ""))
+                if fw:
+                    bits.append("a Long Fwooog" if fw == 1 else f"{fw} Long Fwooogs")
+                parts.append(f"{f.title()} " + " and ".join(bits))
+        text = ", ".join(parts) if parts else "empty"
         if self.content.lilypad is not None:
             pad = self.content.lilypad
-            parts.append("pad free" if pad == LILYPAD_FREE else f"pad {pad[:3]}")
-        return ", ".join(parts) if parts else "empty"
+            text += "; lilypad: " + ("free" if pad == LILYPAD_FREE else pad.title())
+        return text
+
+
+def control_lines(st: PondState, board: Board) -> list[tuple[str, str]]:
+    """Per faction in play: (faction, "Ana (Wizard): ponds N, NE; lilypad N") or "nothing"."""
+    lines = []
+    for seat, faction in enumerate(st.factions):
+        ponds = [pid for pid in st.layout.pond_ids if pond_controller(board.pond(pid)) == faction]
+        pads = [pid for pid in st.layout.pond_ids if lilypad_controller(board.pond(pid)) == faction]
+        parts = []
+        if ponds:
+            parts.append(("pond " if len(ponds) == 1 else "ponds ") + ", ".join(ponds))
+        if pads:
+            parts.append(("lilypad " if len(pads) == 1 else "lilypads ") + ", ".join(pads))
+        what = "; ".join(parts) if parts else "nothing"
+        lines.append((faction, f"{st.names[seat]} ({faction.title()}): {what}"))
+    return lines
 
 
 def pond_lines(st: PondState, board: Board) -> list[PondLine]:

@@ -8,6 +8,7 @@ player makes by hand (a cell, a tucked count, the hand size), each giving a new
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -26,18 +27,19 @@ from companion.games.pondscape.tableau import (
 
 RGBA = tuple[float, float, float, float]
 
-# One colour per species, close to the card art where it has one; readable with white text.
+# One colour per species, close to the card art where it has one; text on each is TEXT or INK,
+# whichever reads (text_colour_on: at least 4.5:1 either way).
 SPECIES_COLOURS: dict[str, RGBA] = {
-    "ornate-horned": (0.36, 0.55, 0.20, 1),
+    "ornate-horned": (0.42, 0.64, 0.24, 1),
     "red-eyed-tree": (0.70, 0.16, 0.18, 1),
-    "panamanian-golden": (0.78, 0.60, 0.05, 1),
-    "tomato": (0.86, 0.33, 0.16, 1),
+    "panamanian-golden": (0.79, 0.64, 0.15, 1),  # ui.theme.GOLD_FILL, with INK text
+    "tomato": (0.92, 0.44, 0.25, 1),
     "clown-tree": (0.55, 0.25, 0.60, 1),
     "blue-poison-dart": (0.15, 0.35, 0.80, 1),
-    "indian-bullfrog": (0.45, 0.50, 0.15, 1),
+    "indian-bullfrog": (0.56, 0.62, 0.22, 1),
     "desert-rain": (0.62, 0.50, 0.36, 1),
 }
-HABITAT_COLOUR: RGBA = (0.20, 0.50, 0.45, 1)
+HABITAT_COLOUR: RGBA = (0.15, 0.40, 0.36, 1)
 WATER_COLOUR: RGBA = (0.12, 0.28, 0.50, 1)
 EMPTY_COLOUR: RGBA = (0.25, 0.25, 0.25, 1)
 
@@ -58,15 +60,16 @@ WATER_POINTS = (0, 1, 2, 3, 4, 5)
 
 
 def cell_text(card: Card | None) -> str:
+    """A card's title as every card shows it: a capital first, then small letters."""
     if card is None:
-        return "empty"
+        return "Empty"
     if isinstance(card, FrogCard):
         text = SPECIES_SHORT.get(card.species, card.species)
         if card.wild:
             text += " " + "?" * card.wild
         return text
     if isinstance(card, HabitatCard):
-        return card.habitat
+        return card.habitat[:1].upper() + card.habitat[1:]
     return f"Water {card.points}"
 
 
@@ -80,13 +83,26 @@ def cell_colour(card: Card | None) -> RGBA:
     return WATER_COLOUR
 
 
+def text_colour_on(fill: tuple[float, ...]) -> RGBA:
+    """The palette's text colour that reads best on a card's fill: TEXT on dark cards, INK
+    on bright ones (white on the yellow Golden cards was 2.6:1)."""
+    from ui import theme
+
+    return max((theme.TEXT, theme.INK), key=lambda t: theme.contrast(t, fill))
+
+
 def food_text(card: Card | None) -> str:
     return "" if card is None or not card.food else " ".join(card.food)
 
 
+NOT_MET = re.compile(r"\((condition not met: .*)\)\s*$")
+
+
 def species_rows(sheet: ScoreSheet, player: PlayerPond) -> list[tuple[str, int]]:
-    """Cluster points per species, in rulebook order, for the species in the pond."""
+    """Cluster points per species, in rulebook order, for the species in the pond. A species
+    that scores nothing says why, as the command line does ("condition not met: ...")."""
     per: dict[str, int] = {}
+    why: dict[str, str] = {}
     for line in sheet.details:
         if line.step != "clusters" or not line.cells:
             continue
@@ -94,7 +110,17 @@ def species_rows(sheet: ScoreSheet, player: PlayerPond) -> list[tuple[str, int]]
         card = player.cell(r, c)
         if isinstance(card, FrogCard):
             per[card.species] = per.get(card.species, 0) + line.points
-    return [(SPECIES_NAMES[s], per[s]) for s in SPECIES if s in per]
+            found = NOT_MET.search(line.text)
+            if found and card.species not in why:
+                why[card.species] = found.group(1)
+    rows = []
+    for s in SPECIES:
+        if s in per:
+            name = SPECIES_NAMES[s]
+            if per[s] == 0 and s in why:
+                name += f" ({why[s]})"
+            rows.append((name, per[s]))
+    return rows
 
 
 def sheet_rows(sheet: ScoreSheet, player: PlayerPond) -> list[tuple[str, int]]:

@@ -49,7 +49,7 @@ DONE = hex_rgba("#6CCB6F")  # ticked, agreed, progress
 
 # Older names some screens use.
 PANEL = SURFACE
-ACCENT = DONE
+ACCENT = PRIMARY  # older name: a filled (button) accent
 ACCENT_DARK = PRIMARY
 
 # --- Pond's factions: the pieces' own colours (vision/data/pieces-default.json), lightened
@@ -95,6 +95,11 @@ def player_colour(faction: str | None, seat: int) -> RGBA:
     if faction:
         return FACTION.get(faction, MUTED)
     return seat_colour(seat)
+
+
+def hex_of(rgba: tuple[float, ...]) -> str:
+    """(r, g, b, a) -> "f2f5ee" (Kivy markup's ``[color=...]``)."""
+    return "".join(f"{round(float(v) * 255):02x}" for v in rgba[:3])
 
 
 def game_accent(game: str) -> RGBA:

@@ -34,6 +34,7 @@ KivyConfig.set("graphics", "height", "480")
 KivyConfig.set("kivy", "exit_on_escape", "0")
 KivyConfig.set("graphics", "maxfps", "0")  # Clock.tick must not sleep to pace frames
 
+from kivy.app import App  # noqa: E402
 from kivy.base import EventLoop  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
@@ -151,6 +152,17 @@ def tap(widget: Widget, app: Any = None) -> None:
     Clock.tick()
     EventLoop.idle()  # lay out first: a screen just switched to has stale positions
     x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    touch.touch_up()
+    Clock.tick()
+
+
+def tap_pond(review: Any, pond_id: str) -> None:
+    """Tap a pond on the End Phase's map (the way a pond is corrected)."""
+    board_map = review.board_map
+    render(App.get_running_app(), 2)
+    x, y = board_map.to_window(*board_map.centre_of(pond_id))
     touch = UnitTestTouch(x, y)
     touch.touch_down()
     touch.touch_up()

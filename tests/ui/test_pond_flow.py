@@ -12,7 +12,7 @@ from typing import Any
 from kivy.core.window import Window
 
 from companion.games.pond.events import Damage, NextPhase, Vp
-from tests.ui.conftest import find, press, render, tap
+from tests.ui.conftest import find, press, render, tap, tap_pond
 
 
 def start_pond_game(app: Any) -> Any:
@@ -114,16 +114,16 @@ def test_pond_end_phase_board_corrected_then_confirmed(app: Any) -> None:
     review.refresh()
     render(app, 2)
     fountain = st.layout.fountain
-    tile = next(t for t in review.ponds_grid.children if t.pond_id == fountain)
-    assert tile.pieces == "pad free"
-    tap(tile)
+    assert f"Pond {fountain}" not in str(review.ids.control.children)
+    tap_pond(review, fountain)  # the map: tap a pond to correct it
     editor = review.editor
-    assert editor.heading == f"Pond {fountain} (the Fountain)"
+    assert editor.heading == f"Pond {fountain} (the Fountain): empty; lilypad: free"
+    assert review.board_map.selected == fountain
     # Two wizard frogs in the Fountain, one of them on its lilypad.
     plus = [w for w in editor.ids.rows.walk() if getattr(w, "text", "") == "+"]
     tap(plus[0])
     tap(plus[0])
-    tap(find(editor, text="Pad: wizard"))
+    tap(find(editor, text="Pad: Wizard"))
     tap(editor.ids.done)
     assert review.award_text == "Ana controls 2 ponds and 1 lilypad: +3 VP"
     # The picture (here the drawing of the map) opens full screen and closes with a tap.
@@ -132,7 +132,7 @@ def test_pond_end_phase_board_corrected_then_confirmed(app: Any) -> None:
     tap(review.ids.picture)
     big = [w for w in Window.children if isinstance(w, PictureView)]
     assert len(big) == 1 and big[0].ids.big.texture is not None
-    tap(big[0])
+    tap(big[0].ids.close)
     assert not [w for w in Window.children if isinstance(w, PictureView)]
     assert review.ids.confirm_button.text == "Confirm +3 VP"
     press(app, "next")  # a short press does not confirm

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.ui.conftest import find, press, render, tap
+from tests.ui.conftest import find, press, render, tap, wait_for
 
 
 def open_setup(app: Any, game: str) -> Any:
@@ -80,15 +80,9 @@ def test_setup_checklist_ticked_by_next_then_starts_the_croak_screen(app: Any) -
     assert [r.done for r in rows][:3] == [True, True, False]
     press(app, "undo")
     assert [r.done for r in rows][:2] == [True, False]
-    # Touch ticks too. The list scrolls; a ScrollView tells a tap from a scroll by timing,
-    # which a loaded test machine upsets: held still here, it hands the touch straight down.
-    scroll = screen.ids.checklist.scroll
-    scroll.do_scroll_y = False
-    try:
-        tap(rows[1])
-    finally:
-        scroll.do_scroll_y = True
-    assert rows[1].done
+    render(app, 2)
+    tap(rows[1])  # touch ticks too
+    wait_for(app, lambda: rows[1].done)
     tap(screen.ids.start)
     assert app.screen.name == "setup" and "Tick every step" in screen.message
     for _ in range(len(rows)):
@@ -135,3 +129,21 @@ def test_setup_pond_uses_the_map_saved_in_settings(app: Any) -> None:
         assert screen.options["layout"] == "default"
     finally:
         path.unlink()
+
+
+def test_setup_a_shorter_checklist_starts_at_its_top(app: Any) -> None:
+    """After the 11 Pond steps scrolled down, a new game's steps must be in sight."""
+    screen = open_setup(app, "pond")
+    screen.show_checklist()
+    for _ in range(10):
+        press(app, "next")
+    render(app, 3)
+    scroll = screen.ids.checklist.scroll
+    assert scroll.scroll_y < 0.5  # scrolled down to the last steps
+    app.go("setup", game="croak", count=2)
+    screen.show_checklist()
+    render(app, 3)
+    first = screen.ids.checklist.rows[0]
+    y = first.to_window(0, first.y)[1]
+    sy = scroll.to_window(0, scroll.y)[1]
+    assert sy <= y <= sy + scroll.height

@@ -1,8 +1,10 @@
 """Pond End Phase review: what the camera counted, the control of each pond, then the award.
 
 The board is scanned in the background (``ui.pond_camera``); the annotated
-picture shows what was counted. Players tap a pond to correct it (frogs per
-faction, Long Fwooogs, lilypad) before confirming. Confirm (touch, or a long
+picture shows what was counted (tap it: the full-resolution photo, zoomable). The map
+beside it is coloured by who controls each pond, each controller's shape on it, with each
+player's ponds and lilypads in words below; players tap a pond on the map to correct it
+(frogs per faction, Long Fwooogs, lilypad) before confirming. Confirm (touch, or a long
 press of `next`) plays the ``board`` event then ``next_phase``, which takes the
 award from the VP supply. With no camera the table enters its control by hand
 (a ``control`` event). Opened outside the End Phase (the tracker's Scan) it
@@ -14,13 +16,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.behaviors import ButtonBehavior
+from kivy.graphics.transformation import Matrix
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
 from ui import pond_view as view
+from ui import theme as style
 from ui.pond_camera import BoardRead, BoardScanner, empty_board_for, pieces_for
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
@@ -30,14 +33,11 @@ from ui.widgets.modal import QuickModal
 load_kv(__file__)
 
 
-class PondTile(ButtonBehavior, BoxLayout):
-    pond_id = StringProperty("")
-    pieces = StringProperty("")
-    owner = StringProperty("")
-    tone = ListProperty([0.4, 0.4, 0.4, 1])
-    edited = BooleanProperty(False)
-    fountain = BooleanProperty(False)
-    min_state_time = NumericProperty(0)
+class ControlLine(BoxLayout):
+    """One player's control in words beside their faction's mark."""
+
+    faction = StringProperty("")
+    text = StringProperty("")
 
 
 class PondEditor(QuickModal):
@@ -55,14 +55,16 @@ class PondEditor(QuickModal):
         st = self.screen.state()
         content = self.screen.board.pond(self.pond_id)
         where = " (the Fountain)" if self.pond_id == st.layout.fountain else ""
-        self.heading = f"Pond {self.pond_id}{where}"
+        self.heading = f"Pond {self.pond_id}{where}: " + view.pond_lines(st, self.screen.board)[
+            st.layout.pond_ids.index(self.pond_id)
+        ].pieces_text(st.factions)
         rows = self.ids.rows
         rows.clear_widgets()
         font = self.screen.app.font_body
         for faction in st.factions:
             row = BoxLayout(spacing=self.screen.app.pad)
-            name = BigButton(text=faction, tone=list(view.faction_colour(faction)))
-            name.color = name.disabled_color = (0.05, 0.05, 0.05, 1)
+            name = BigButton(text=faction.title(), tone=list(view.faction_colour(faction)))
+            name.color = name.disabled_color = style.INK
             name.disabled = True  # a label in the faction's colour, not a control
             row.add_widget(name)
             minus = BigButton(text="-", font_size=font * 1.4)
@@ -84,7 +86,7 @@ class PondEditor(QuickModal):
         for value, label in [(None, "No lilypad"), (LILYPAD_FREE, "Lilypad free")] + [
             (f, f"Pad: {f}") for f in st.factions
         ]:
-            b = BigButton(text=label, font_size=self.screen.app.font_small)
+            b = BigButton(text=label.replace(f"Pad: {value}", f"Pad: {str(value).title()}"))
             b.focused = content.lilypad == value
             b.bind(on_release=lambda _b, v=value: self.set_lilypad(v))
             pads.add_widget(b)
@@ -104,15 +106,28 @@ class PondEditor(QuickModal):
 
 
 class PictureView(QuickModal):
-    """The annotated picture full screen (tap anywhere to close)."""
+    """The annotated photo at full resolution (up to the GPU's texture limit), zoomable."""
+
+    size_text = StringProperty("")
 
     def show(self, picture: Any) -> None:
-        self.open()
-        self.ids.big.show_frame(picture)
+        from kivy.graphics.texture import Texture
 
-    def on_touch_down(self, touch: Any) -> bool:
-        self.dismiss()
-        return True
+        h, w = picture.shape[:2]
+        texture = Texture.create(size=(w, h), colorfmt="bgr")
+        texture.blit_buffer(picture.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        texture.flip_vertical()
+        self.ids.big.texture = texture
+        self.size_text = f"{w} x {h} pixels"
+        self.open()
+
+    def zoom(self, factor: float) -> None:
+        scatter = self.ids.scatter
+        new = max(scatter.scale_min, min(scatter.scale_max, scatter.scale * factor))
+        scatter.apply_transform(
+            Matrix().scale(new / scatter.scale, new / scatter.scale, 1),
+            anchor=scatter.to_local(*self.ids.frame.center),
+        )
 
 
 class PondEndPhaseScreen(BaseScreen):
@@ -136,17 +151,17 @@ class PondEndPhaseScreen(BaseScreen):
         self.editor: PondEditor | None = None
         self.edited_ponds: set[str] = set()
         self.last_read: BoardRead | None = None
-        self.tiles: list[PondTile] = []
         # Only one of the two panels is in the tree: a hidden widget would still catch touches.
         # (ids are weak references: keep the panels alive while out of the tree).
         self.hand_panel = self.ids.hand_panel.__self__
-        self.ponds_grid = self.ids.ponds.__self__
+        self.review = self.ids.review.__self__
+        self.board_map = self.ids.board_map.__self__
         self.ids.right.remove_widget(self.hand_panel)
 
     def on_by_hand(self, _inst: Any, by_hand: bool) -> None:
         right = self.ids.right
         right.clear_widgets()
-        right.add_widget(self.hand_panel if by_hand else self.ponds_grid)
+        right.add_widget(self.hand_panel if by_hand else self.review)
 
     # --- entering and leaving
     def state(self) -> Any:
@@ -235,22 +250,16 @@ class PondEndPhaseScreen(BaseScreen):
         if live is None or live.info.game != "pond" or self.manager is None:
             return
         st = live.state
-        grid = self.ponds_grid
-        lines = view.pond_lines(st, self.board)
-        if [t.pond_id for t in self.tiles] != [line.pond_id for line in lines]:
-            grid.clear_widgets()
-            self.tiles = []
-            for line in lines:
-                tile = PondTile(pond_id=line.pond_id, fountain=line.fountain)
-                tile.bind(on_release=self.open_editor)
-                grid.add_widget(tile)
-                self.tiles.append(tile)
-        for tile, line in zip(self.tiles, lines, strict=True):
-            owner = line.controller
-            tile.pieces = line.pieces_text(st.factions)
-            tile.owner = _name_of(st, owner) if owner else "no one"
-            tile.tone = list(view.faction_colour(owner))
-            tile.edited = line.pond_id in self.edited_ponds
+        self.board_map.layout = st.layout
+        self.board_map.board = self.board
+        box = self.ids.control
+        lines = view.control_lines(st, self.board)
+        if [c.faction for c in box.children[::-1]] != [f for f, _ in lines]:
+            box.clear_widgets()
+            for faction, _ in lines:
+                box.add_widget(ControlLine(faction=faction))
+        for widget, (_faction, text) in zip(box.children[::-1], lines, strict=True):
+            widget.text = text
         if self.by_hand:
             ponds, lilypads = int(self.hand_ponds), int(self.hand_lilypads)
         else:
@@ -270,15 +279,20 @@ class PondEndPhaseScreen(BaseScreen):
     def enlarge(self) -> None:
         """The picture full screen: what the camera counted, big enough to check."""
         if self.last_read is not None:
-            picture = self.last_read.picture
+            picture = (
+                self.last_read.full if self.last_read.full is not None else self.last_read.picture
+            )
         else:
             from ui.pond_map import draw_map
 
             picture = draw_map(self.state().layout, self.board, size=720)
         PictureView().show(picture)
 
-    def open_editor(self, tile: PondTile) -> None:
-        self.editor = PondEditor(self, tile.pond_id)
+    def open_pond(self, pond_id: str) -> None:
+        """A pond tapped on the map: correct what is in it."""
+        self.board_map.selected = pond_id
+        self.editor = PondEditor(self, pond_id)
+        self.editor.bind(on_dismiss=lambda *_: setattr(self.board_map, "selected", ""))
         self.editor.open()
 
     def edit(self, pond_id: str, **change: Any) -> None:
@@ -383,3 +397,27 @@ def demo(app: Any) -> None:
     for _ in range(AGREE):  # the watcher reports the board once AGREE frames agree
         screen.on_read(scanner.read_once())
     camera.close()
+
+
+def _demo_once(app: Any) -> None:
+    """The demo board read, unless the screen still shows it (reading it takes seconds)."""
+    screen = app.screen
+    if screen is None or screen.name != "pond_end_phase" or screen.last_read is None:
+        demo(app)
+
+
+def _editor(app: Any) -> None:
+    _demo_once(app)
+    screen = app.screen
+    fountain = screen.state().layout.fountain
+    screen.open_pond(fountain)
+
+
+def _picture(app: Any) -> None:
+    _demo_once(app)
+    app.screen.enlarge()
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """Correcting a pond, and the picture seen big."""
+    return [("editor", _editor), ("picture", _picture)]

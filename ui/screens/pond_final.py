@@ -164,3 +164,13 @@ def demo(app: Any) -> None:
     for name, amount in (("Ana", 14), ("Ben", 9), ("Cy", 21)):
         app.play(CardVp(name, amount))
     app.go("pond_final")
+
+
+def _card_vp(app: Any) -> None:
+    demo(app)
+    app.screen.open_pad("Ben")
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """Typing a player's card VP."""
+    return [("card-vp", _card_vp)]

@@ -18,11 +18,13 @@ from kivy.properties import (
     StringProperty,
 )
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.widget import Widget
 
 from companion.errors import EventRefusedError
 from companion.games.pond.events import Damage, NextPhase, Vp
 from companion.session import RedoEvent, UndoEvent
 from ui import pond_view as view
+from ui import theme as style
 from ui.screens.base import BaseScreen, load_kv
 from ui.widgets.common import BigButton
 from ui.widgets.modal import QuickModal
@@ -41,10 +43,48 @@ class PlayerTile(BoxLayout):
     tone = ListProperty([1, 1, 1, 1])
 
 
-class SupplyBar(BoxLayout):
-    """A thick bar of the VP supply left; it turns orange, then red, as it runs low."""
+class SupplyBar(Widget):
+    """The VP supply as a bar of the starting supply: what is left (green, orange, then red
+    as it runs low), then each player's share taken from it, in their faction's colour with
+    their faction's shape on it (``segments``: ``(faction, fraction)`` pairs)."""
 
     fraction = NumericProperty(1.0)
+    segments = ListProperty([])
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.bind(pos=self._draw, size=self._draw, fraction=self._draw, segments=self._draw)
+
+    def _draw(self, *_: Any) -> None:
+        from kivy.graphics import Color, Mesh, Rectangle
+
+        from ui.widgets.marks import shape_points
+
+        self.canvas.clear()
+        h = self.height
+        with self.canvas:
+            Color(*style.SURFACE)
+            Rectangle(pos=self.pos, size=self.size)
+            left = self.fraction
+            level = style.DONE if left > 0.25 else (style.WARN if left > 0.1 else style.DANGER)
+            x = self.x
+            Color(*level)
+            Rectangle(pos=(x, self.y), size=(self.width * left, h))
+            x += self.width * left
+            for faction, share in self.segments:
+                w = self.width * float(share)
+                if w <= 0:
+                    continue
+                Color(*style.FACTION.get(faction, style.MUTED))
+                Rectangle(pos=(x, self.y), size=(w - 1, h))
+                if w >= h * 0.9:
+                    Color(*style.INK)
+                    pts = shape_points(
+                        style.FACTION_SHAPE.get(faction, ""), x + w / 2, self.center_y, h * 0.3
+                    )
+                    verts = [c for p in pts for c in (p[0], p[1], 0.0, 0.0)]
+                    Mesh(vertices=verts, indices=list(range(len(pts))), mode="triangle_fan")
+                x += w
 
 
 class VpDialog(QuickModal):
@@ -87,7 +127,7 @@ class VpDialog(QuickModal):
                 b.focused = name == self.target
                 b.bind(on_release=lambda _b, n=name: self.pick_target(n))
             b.tone = list(view.faction_colour(st.factions[st.names.index(name)]))
-            b.color = (0.05, 0.05, 0.05, 1)
+            b.color = style.INK
             first.add_widget(b)
         if self.mode == "damage":
             for name in st.names:
@@ -159,6 +199,9 @@ class PondTrackerScreen(BaseScreen):
     prompt = StringProperty("")
     player_tone = ListProperty([1, 1, 1, 1])
     next_text = StringProperty("Next phase")
+    segments = ListProperty([])
+    map_layout = ObjectProperty(None, allownone=True)
+    map_board = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -186,6 +229,11 @@ class PondTrackerScreen(BaseScreen):
         self.supply = v.supply
         self.starting_supply = v.starting_supply
         self.fraction = v.fraction
+        start = max(1, v.starting_supply)
+        self.segments = [(p.faction, p.tokens / start) for p in v.players]
+        st = self.app.live.state
+        self.map_layout = st.layout
+        self.map_board = st.board
         self.turn_text = f"Turn {v.turn}: {v.player}'s turn ({v.faction})"
         self.phase_title = v.phase_title
         self.prompt = v.prompt
@@ -309,3 +357,17 @@ def demo(app: Any) -> None:
         app.play(event)
     app.play(Damage("Ben", "Cy", 1))
     app.go("pond_tracker")
+
+
+def _dialog(mode: str) -> Any:
+    def state(app: Any) -> None:
+        if app.screen is None or app.screen.name != "pond_tracker" or app.live is None:
+            demo(app)
+        app.screen.open_vp(mode)
+
+    return state
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """The two VP dialogs."""
+    return [("damage", _dialog("damage")), ("other", _dialog("other"))]

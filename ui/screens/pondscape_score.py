@@ -36,6 +36,7 @@ class CardCell(ButtonBehavior, BoxLayout):
     title = StringProperty("")
     food = StringProperty("")
     tone = ListProperty([0.25, 0.25, 0.25, 1])
+    ink = ListProperty([1, 1, 1, 1])  # the text colour that reads on ``tone``
     empty = BooleanProperty(True)
     min_state_time = NumericProperty(0)
 
@@ -76,6 +77,7 @@ class CellEditor(QuickModal):
 
     def _add(self, box: str, text: str, kind: str, value: Any, tone: Any) -> None:
         button = BigButton(text=text, tone=list(tone), halign="center")
+        button.color = list(view.text_colour_on(tone))
         button.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 6, None)))
         button.bind(on_release=lambda _b: self.choose(kind, value))
         self.ids[box].add_widget(button)
@@ -180,6 +182,7 @@ class PondscapeScoreScreen(BaseScreen):
             cell.title = view.cell_text(card) if player is not None else ""
             cell.food = view.food_text(card)
             cell.tone = list(view.cell_colour(card))
+            cell.ink = list(view.text_colour_on(cell.tone))
             cell.empty = card is None
 
     def _fill_food(self, player: PlayerPond | None) -> None:
@@ -196,7 +199,9 @@ class PondscapeScoreScreen(BaseScreen):
             for food in player.food_row:
                 button = BigButton(halign="center")
                 button.food = food
-                button.font_size = self.app.font_small * 0.85  # after the theme's rule
+                button.font_size = self.app.font_small  # after the theme's rule
+                # The food's whole name on one line: less side padding than other buttons.
+                button.bind(size=lambda b, s: setattr(b, "text_size", (s[0] - 2, None)))
                 button.bind(on_release=lambda _b, f=food: self.select_food(f))
                 box.add_widget(button)
         for button in box.children:
@@ -346,3 +351,14 @@ def demo(app: Any) -> None:
     screen = app.get_screen("pondscape_score")
     screen.local.load_demo()
     app.go("pondscape_score", player=screen.local.names[0])
+
+
+def _cell(app: Any) -> None:
+    demo(app)
+    screen = app.screen
+    screen.open_editor(screen.cells[0])
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """Correcting one card of the tableau."""
+    return [("cell", _cell)]

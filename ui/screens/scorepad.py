@@ -240,3 +240,27 @@ def demo(app: Any) -> None:
     screen.enter_points(18)
     screen.toggle_cards()
     screen.ids.pad.value = "12"
+
+
+def _pad_for(game: str, players: int) -> Any:
+    """A score pad kept for ``game`` (even once the game has its own engine and screen)."""
+
+    def state(app: Any) -> None:
+        from companion.games.base import Player
+        from companion.games.guides import SCOREPAD, score_rule_for
+        from companion.session import SessionInfo
+
+        names = ("Ana", "Ben", "Cy", "Dee")[:players]
+        rule = score_rule_for(game)
+        options = {"for": game, "rounds": rule.rounds, "negative": rule.negative}
+        app.start_session(SessionInfo(SCOREPAD, tuple(Player(n) for n in names), options))
+        screen = app.screen
+        screen.enter_points(1)
+        screen.next_turn()
+
+    return state
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """The pad kept by turns for 4 players (Ponder's rule: frogs across) and for 2 (BOG's)."""
+    return [("ponder", _pad_for("ponder", 4)), ("bog", _pad_for("bog", 2))]

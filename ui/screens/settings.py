@@ -20,6 +20,7 @@ from kivy.properties import DictProperty, ListProperty, NumericProperty, StringP
 
 from companion.errors import CompanionError
 from companion.files import atomic_write_text
+from ui import theme as style
 from ui.bridge import run_in_background
 from ui.screens.base import BaseScreen, load_kv
 
@@ -88,9 +89,7 @@ class SettingsScreen(BaseScreen):
         self.section = name
         self.message = ""
         for sec in SECTIONS:
-            self.ids[f"nav_{sec}"].tone = list(
-                (0.33, 0.70, 0.36, 1) if sec == name else (0.20, 0.33, 0.25, 1)
-            )
+            self.ids[f"nav_{sec}"].tone = list(style.PRIMARY if sec == name else style.BUTTON)
         getattr(self, f"_open_{name}")()
 
     # --- camera
@@ -453,3 +452,15 @@ def demo(app: Any) -> None:
         Clock.tick()
         time.sleep(0.01)
     screen._show_fps()
+
+
+def _section(name: str) -> Any:
+    def state(app: Any) -> None:
+        app.go("settings", section=name)
+
+    return state
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """Every Settings section after the camera."""
+    return [(name, _section(name)) for name in SECTIONS if name != "camera"]

@@ -288,3 +288,39 @@ def demo(app: Any) -> None:
     screen.show_checklist()
     for _ in range(4):
         screen.ids.checklist.tick_next()
+
+
+GUIDE_COUNTS = {"pond": 4, "pondscape": 4, "ponder": 4, "bog": 2, "croak": 4}
+DEMO_NAMES = ("Ana", "Ben", "Cy", "Dee")
+
+
+def _players(app: Any, game: str) -> Any:
+    screen = app.go("setup", game=game, count=GUIDE_COUNTS[game])
+    for row, name in zip(screen.rows, DEMO_NAMES, strict=False):
+        row.ids.name.text = name
+    return screen
+
+
+def _checklist(game: str) -> Any:
+    def state(app: Any) -> None:
+        _players(app, game).show_checklist()
+
+    return state
+
+
+def _keyboard(app: Any) -> None:
+    """Typing the fourth name on a Pi: Kivy's docked on-screen keyboard is up."""
+    from ui.keyboard import show_docked_keyboard
+
+    screen = _players(app, "pond")
+    show_docked_keyboard(screen.rows[3].ids.name)
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """Both stages of all five setup guides, and the on-screen keyboard."""
+    states: list[tuple[str, Any]] = [
+        (f"players-{g}", lambda app, g=g: _players(app, g)) for g in GUIDE_COUNTS
+    ]
+    states += [(f"checklist-{g}", _checklist(g)) for g in GUIDE_COUNTS if g != "pond"]
+    states.append(("keyboard", _keyboard))
+    return states

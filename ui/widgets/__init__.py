@@ -22,6 +22,7 @@ from ui.widgets.common import (
 from ui.widgets.frame_view import FrameView
 from ui.widgets.marks import FactionMark, GameEmblem
 from ui.widgets.numpad import NumberPad
+from ui.widgets.pond_map_view import PondMapView
 
 __all__ = [
     "Badge",
@@ -38,6 +39,7 @@ __all__ = [
     "Heading",
     "NumberPad",
     "Panel",
+    "PondMapView",
     "PrimaryButton",
     "Tile",
     "Value",

@@ -14,6 +14,8 @@ from kivy.properties import ListProperty, NumericProperty, OptionProperty, Strin
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
+from ui import theme
+
 
 class Chart(Widget):
     series = ListProperty([])
@@ -58,7 +60,7 @@ class Chart(Widget):
         left, bottom, w, h = self._plot_box()
         lo, hi = self.value_range()
         with self.canvas:
-            Color(0.7, 0.76, 0.7, 1)
+            Color(*theme.MUTED)
             Line(points=[left, bottom, left + w, bottom], width=1.2)
             Line(points=[left, bottom, left, bottom + h], width=1.2)
             n = max((len(vals) for _l, vals, _c in self.series), default=0)
@@ -94,7 +96,7 @@ class Chart(Widget):
     def _label(
         self, text: str, x: float, y: float, colour: Any = None, bold: bool = False
     ) -> Label:
-        lab = Label(text=text, font_size=self.font_size, bold=bold, color=colour or (1, 1, 1, 1))
+        lab = Label(text=text, font_size=self.font_size, bold=bold, color=colour or theme.TEXT)
         lab.texture_update()
         lab.size = lab.texture_size
         lab.pos = (x, y)

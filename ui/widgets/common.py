@@ -129,6 +129,10 @@ class Checklist(BoxLayout):
     scroll = ObjectProperty(None, allownone=True)
 
     def on_steps(self, _inst: Any, steps: Sequence[Any]) -> None:
+        if self.scroll is not None:
+            # New steps start at the top: a list scrolled far down before (11 Pond steps)
+            # must not leave a shorter one scrolled out of sight.
+            self.scroll.scroll_y = 1
         self.clear_widgets()
         self.rows = []
         if self.scroll is not None:

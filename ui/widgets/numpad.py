@@ -35,6 +35,13 @@ class NumberPad(GridLayout):
             button.bind(on_release=lambda _b, k=key: self.press(k))
             self.keys[key] = button
             self.add_widget(button)
+        self.bind(allow_negative=self._show_sign_key)
+        self._show_sign_key()
+
+    def _show_sign_key(self, *_: Any) -> None:
+        """± is greyed out and takes no touch where scores cannot be negative (it looked
+        live and did nothing)."""
+        self.keys["-"].disabled = not self.allow_negative
 
     @property
     def number(self) -> int:

@@ -1,9 +1,11 @@
-"""The rules-warnings banner: cannot be missed, never blocks.
+"""The rules-warnings banner: cannot be missed, never blocks, covers nothing.
 
-It lies over the top of whatever screen is showing (added to the Window, not
-to a screen), takes touches only inside itself, and names each rule the
-checker flagged with its pond or card. "OK" hides it; "Undo last" takes back
-the event that tripped the rule. ``app.show_warnings(violations)`` shows it.
+It sits at the top of the window, above the screens (the app root shortens the screen
+below it by its height while it shows: ``app.banner_height``), takes touches only inside
+itself, and says in the rulebook's words what the checker flagged, with its pond or card
+(the rule ids stay in ``rules``, for the log and the tests, not for players). "OK" hides
+it; "Undo last" takes back the event that tripped the rule.
+``app.show_warnings(violations)`` shows it.
 """
 
 from __future__ import annotations
@@ -29,9 +31,9 @@ BLINKS = 8
 
 
 def violation_line(v: Violation) -> str:
-    """One line for the table: the message, the pond or card, and the rule id."""
+    """One line for the table: the message and the pond or card (no internal rule id)."""
     where = f" ({v.where})" if v.where and v.where not in v.message else ""
-    return f"{v.message}{where}  [rule: {v.rule}]"
+    return f"{v.message}{where}"
 
 
 def banner_text(violations: Sequence[Violation]) -> str:
@@ -60,6 +62,9 @@ def undo_last_event() -> None:
 
 class WarningsBanner(BoxLayout):
     """A bright strip over the top of the screen; touches outside it pass through."""
+
+    #: The layout check: touches inside it are the banner's.
+    blocks_touch = True
 
     text = StringProperty("")
     title = StringProperty("")
@@ -102,14 +107,27 @@ class WarningsBanner(BoxLayout):
             parent.add_widget(self)
         self.shown = True
         self._start_pulse()
+        self._tell_app()
 
     def hide(self) -> None:
         """Out of sight and out of the way; it stays in its parent for next time."""
         self.shown = False
+        self._tell_app()
         if self._pulse is not None:
             self._pulse.cancel()
             self._pulse = None
         self.flash = 1.0
+
+    def on_height(self, *_: Any) -> None:
+        self._tell_app()
+
+    def _tell_app(self) -> None:
+        """The app shortens the screens by the banner's height while it shows."""
+        from kivy.app import App
+
+        app = App.get_running_app()
+        if app is not None and hasattr(app, "banner_height"):
+            app.banner_height = self.height if self.shown else 0
 
     def ok(self) -> None:
         """The table has looked and decided: keep the event."""
