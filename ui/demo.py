@@ -2,7 +2,7 @@
 
 The bundled sample frames stand in for the camera and keyboard keys for the
 buttons (Space = next, S = scan, U or Backspace = undo; hold Space = confirm,
-hold U = redo). The app shows a "Demo mode" badge whenever this is in use.
+hold U = redo). The app shows a "Demo" badge whenever this is in use.
 
 The keys themselves are the hardware panel's own keyboard fallback
 (``hardware.keyboard``).

@@ -154,12 +154,14 @@ def px_per_mm(size: tuple[float, float], diagonal_in: float) -> float:
 def sizes(size: tuple[float, float], diagonal_in: float) -> dict[str, float]:
     """The app's size properties in pixels (``app.font_body``, ``app.touch``...)."""
     mm = px_per_mm(size, diagonal_in)
+    # Fonts in whole pixels, rounded up: markup's [size=N] takes whole numbers, and
+    # int(app.font_small) must never fall under the 3.5 mm floor.
     return {
         "mm": mm,
-        "font_small": TYPE_MM["small"] * mm,
-        "font_body": TYPE_MM["body"] * mm,
-        "font_large": TYPE_MM["large"] * mm,
-        "font_huge": TYPE_MM["huge"] * mm,
+        "font_small": float(math.ceil(TYPE_MM["small"] * mm)),
+        "font_body": float(math.ceil(TYPE_MM["body"] * mm)),
+        "font_large": float(math.ceil(TYPE_MM["large"] * mm)),
+        "font_huge": float(math.ceil(TYPE_MM["huge"] * mm)),
         "touch": TOUCH_MM * mm,
         "touch_min": TOUCH_MIN_MM * mm,
         "pad": PAD_MM * mm,

@@ -111,7 +111,7 @@ def test_app_escape_goes_home(app: Any) -> None:
 
 def test_app_demo_badge_says_demo_mode(app: Any) -> None:
     badge = app.root.ids.demo_badge
-    assert badge.text == "Demo mode" and badge.opacity == 1
+    assert badge.text == "Demo" and badge.opacity == 1
     assert badge.right <= Window.width and badge.top <= Window.height
 
 

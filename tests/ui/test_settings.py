@@ -107,7 +107,8 @@ def test_settings_colour_calibration_samples_the_tapped_piece(app: Any, settings
     assert settings.calibrating == "wizard"
     tap(view)
     assert settings.pieces.factions["wizard"] == (10, 200, 40)
-    assert list(settings.ids.col_wizard.tone) == [10 / 255, 200 / 255, 40 / 255, 1.0]
+    # The button keeps the faction's own colour; the sample shows in its square.
+    assert list(settings.ids.col_wizard.swatch) == [10 / 255, 200 / 255, 40 / 255, 1.0]
     assert settings.calibrating == "pumpkin"
     assert settings.save_colours()
     doc = json.loads((app.data_folder() / "pond-pieces.json").read_text())
