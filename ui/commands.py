@@ -120,6 +120,18 @@ def run(args: argparse.Namespace) -> int:
 
     config = load_config(getattr(args, "config", None))
     size = args.size or tuple(config.display.size)
+    # Screenshots and scripted runs (--commands-from: the power-cut driver) are the headless
+    # ways; anything else with no display would be a window nobody sees.
+    if args.screenshots is None and getattr(args, "commands_from", None) is None:
+        reason = no_display_reason()
+        if reason is not None:
+            # One line, before Kivy starts, not a window nobody sees.
+            print(
+                f"pond-companion ui: {reason}; without a screen use "
+                "`pond-companion ui --demo --screenshots DIR`",
+                file=sys.stderr,
+            )
+            return 2
     configure_logging(quiet=args.screenshots is not None)
     shots = args.screenshots is not None
     configure_kivy(size, bool(args.fullscreen or config.display.fullscreen), 0 if shots else 60)
@@ -128,6 +140,22 @@ def run(args: argparse.Namespace) -> int:
 
         return take_screenshots(config, args.screenshots)
     return run_app(config, demo=bool(args.demo), commands_from=args.commands_from)
+
+
+def no_display_reason(environ: Any = None, drm: Path = Path("/dev/dri")) -> str | None:
+    """Why a window cannot be seen here, or None: no X or Wayland display and no DRM/KMS
+    device (the Pi's console path). Kivy would then run with a window nobody sees."""
+    env = os.environ if environ is None else environ
+    if env.get("DISPLAY") or env.get("WAYLAND_DISPLAY"):
+        return None
+    if env.get("SDL_VIDEODRIVER") in ("kmsdrm", "rpi"):
+        return None
+    try:
+        if any(p.name.startswith("card") for p in drm.iterdir()):
+            return None
+    except OSError:
+        pass
+    return "no display: set DISPLAY (X) or WAYLAND_DISPLAY, or run on the Pi's screen"
 
 
 def run_app(config: Any, demo: bool, commands_from: str | None = None) -> int:

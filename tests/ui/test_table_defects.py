@@ -84,3 +84,88 @@ def test_keyboard_docked_leaves_the_focused_name_and_set_up_in_sight(app: Any) -
         Window.release_all_keyboards()
         restore_keyboard_mode()
         render(app, 2)
+
+
+# --- defect 3: the History chart's title
+def test_chart_title_redraws_with_its_data(app: Any) -> None:
+    """Defect 3: the title lagged one game behind its data (redraw not bound to title)."""
+    from ui.widgets.chart import Chart
+
+    chart = Chart(size=(400, 300), pos=(0, 0))
+    chart.series = [("Ana", [3, 5], (1, 0, 0, 1))]
+    chart.title = "Croak: scores per game"
+    assert any(lab.text == "Croak: scores per game" for lab in chart._labels)
+    chart.title = "Pond: scores per game"
+    assert any(lab.text == "Pond: scores per game" for lab in chart._labels)
+
+
+# --- defect 10: one colour system
+def test_history_chart_shows_pond_players_in_their_faction_colours() -> None:
+    """Defect 10: Ana was purple (wizard) on the tracker and blue (seat 1) in History."""
+    from ui import theme
+    from ui.screens.history import chart_series
+
+    entries = [
+        {
+            "game": "pond",
+            "finished": True,
+            "scores": [("Ana", 30), ("Ben", 20)],
+            "factions": {"Ana": "wizard", "Ben": "cowboy"},
+        }
+    ]
+    colours = {name: colour for name, _v, colour in chart_series(entries, "pond")}
+    assert colours == {"Ana": theme.FACTION["wizard"], "Ben": theme.FACTION["cowboy"]}
+    croak = [{"game": "croak", "finished": True, "scores": [("Ana", 75), ("Ben", 20)]}]
+    assert [c for _n, _v, c in chart_series(croak, "croak")] == [theme.SEATS[0], theme.SEATS[1]]
+
+
+def test_setup_faction_buttons_and_seats_use_the_faction_colour(app: Any) -> None:
+    """Defect 10: cowboy was brown in Setup but red in Settings and on the board."""
+    from ui import theme
+    from ui.screens.setup import _players
+
+    screen = _players(app, "pond")
+    render(app, 2)
+    for row in screen.rows:
+        assert list(row.ids.faction.tone) == list(theme.FACTION[row.faction])
+    assert theme.FACTION["cowboy"][0] > 0.9  # red, as the pieces are
+    assert not [p for p in screen_problems(app, "PlayerRow") if p.startswith("colour")]
+
+
+# --- defect 12: `make run` with no display
+def test_ui_with_no_display_says_so_in_one_line(tmp_path: Any) -> None:
+    """Defect 12: with no display the app ran silently with an invisible window."""
+    from ui.commands import no_display_reason
+
+    nothing = tmp_path / "dri"
+    nothing.mkdir()
+    assert no_display_reason({}, nothing) is not None
+    assert no_display_reason({"DISPLAY": ":0"}, nothing) is None
+    assert no_display_reason({"WAYLAND_DISPLAY": "wayland-0"}, nothing) is None
+    (nothing / "card0").touch()
+    assert no_display_reason({}, nothing) is None  # the Pi's KMS console
+
+
+def test_ui_command_with_no_display_exits_2_naming_the_headless_way(tmp_path: Any) -> None:
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["KIVY_HOME"] = str(tmp_path)
+    env["POND_COMPANION_CONFIG"] = ""
+    env.pop("POND_COMPANION_CONFIG")
+    from pathlib import Path
+
+    if Path("/dev/dri").is_dir() and any(Path("/dev/dri").glob("card*")):
+        return  # this machine has a display device: nothing to refuse
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.cli", "ui"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0] and "--screenshots" in lines[0]

@@ -77,6 +77,10 @@ def read_history(store: Any, limit: int = MAX_SESSIONS) -> list[dict[str, Any]]:
             live = replay(info, events, where=f"session {row.id}")
             entry["game"] = played_game(info)
             entry["scores"] = standings(live)
+            # A player's colour everywhere: their faction's in games with factions (Pond).
+            entry["factions"] = {
+                p.name: str(p.attrs["faction"]) for p in info.players if p.attrs.get("faction")
+            }
         except CompanionError as exc:
             entry["summary"] = f"cannot be read: {exc}"
         out.append(entry)
@@ -91,10 +95,13 @@ def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, li
         for name, _ in e["scores"]:
             counts[name] = counts.get(name, 0) + 1
     names = sorted(counts, key=lambda n: (-counts[n], n))[:CHART_PLAYERS]
+    factions: dict[str, str] = {}
+    for e in games:
+        factions.update(e.get("factions", {}))
     series = []
     for i, name in enumerate(names):
         values = [dict(e["scores"]).get(name, 0) for e in games]
-        series.append((name, values, style.seat_colour(i)))
+        series.append((name, values, style.player_colour(factions.get(name), i)))
     return series
 
 

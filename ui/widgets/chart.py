@@ -26,7 +26,15 @@ class Chart(Widget):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._labels: list[Label] = []
-        self.bind(pos=self.redraw, size=self.redraw, series=self.redraw, kind=self.redraw)
+        # The title too: bound to everything it shows, it never lags a game behind its data.
+        self.bind(
+            pos=self.redraw,
+            size=self.redraw,
+            series=self.redraw,
+            kind=self.redraw,
+            title=self.redraw,
+            font_size=self.redraw,
+        )
 
     def value_range(self) -> tuple[float, float]:
         values = [v for _l, vals, _c in self.series for v in vals]
