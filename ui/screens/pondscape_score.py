@@ -40,6 +40,10 @@ class CardCell(ButtonBehavior, BoxLayout):
     empty = BooleanProperty(True)
     min_state_time = NumericProperty(0)
 
+    def on_tone(self, _cell: Any, tone: Any) -> None:
+        # TEXT or INK, whichever reads on the card's colour (every screen showing cards).
+        self.ink = list(view.text_colour_on(tone))
+
 
 class SheetRow(BoxLayout):
     label = StringProperty("")
