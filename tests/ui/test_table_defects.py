@@ -34,19 +34,16 @@ def test_scorepad_rows_show_name_turn_and_leader_uncut(app: Any) -> None:
 
 
 def test_scorepad_sign_key_is_dead_only_where_scores_cannot_be_negative(app: Any) -> None:
-    """Defect 5: the ± key was dead but looked active (Ponder scores are never negative)."""
-    from ui.screens.scorepad import _pad_for
-
-    _pad_for("ponder", 2)(app)
-    pad = app.screen.ids.pad
-    assert not pad.allow_negative
-    assert pad.keys["-"].disabled
+    """Defect 5: the ± key was dead but looked active (counting Croak's cards: a count is
+    never negative)."""
     from ui.screens.scorepad import demo
 
-    demo(app)  # Croak: a round can lose points
+    demo(app)  # Croak, counting Ben's SWAMP cards
     pad = app.screen.ids.pad
+    assert app.screen.card_mode and not pad.allow_negative
+    assert pad.keys["-"].disabled
     pad.value = ""
-    app.screen.toggle_cards()  # back to points
+    app.screen.toggle_cards()  # back to points: a round can lose points
     render(app, 1)
     assert pad.allow_negative and not pad.keys["-"].disabled
 
