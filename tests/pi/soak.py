@@ -92,6 +92,7 @@ def soak(commands: int, scans: int, seed: int) -> int:
             alive = app.proc.poll() is None
             code = app.quit()
         finally:
+            app.kill()  # idempotent; a failure above must not leave the app running
             notify.close()
         elapsed = time.monotonic() - start
     pings = [t for t, m in messages if m == "WATCHDOG=1"]

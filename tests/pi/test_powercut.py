@@ -6,6 +6,7 @@ figures the README quotes.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import random
 import statistics
@@ -16,6 +17,7 @@ import pytest
 
 from tests.pi.driver import (
     START_POND,
+    AppRun,
     newest_session,
     play_commands,
     scratch,
@@ -30,19 +32,27 @@ KILLS = int(os.environ.get("POWERCUT_KILLS", "3"))
 SEED = int(os.environ.get("POWERCUT_SEED", "20261130"))
 
 
+def _kill_all(runs: list[AppRun]) -> None:
+    for run in runs:
+        run.kill()  # idempotent: a run that already ended is only waited for
+
+
 def test_powercut_every_acknowledged_event_survives_sigkill_and_the_session_resumes() -> None:
     """Unplugged at any moment: the app restarts on the same session with every event it had
     saved, and the store passes SQLite's integrity check."""
     rng = random.Random(SEED)
     acked_total = 0
     ready_s: list[float] = []
-    with scratch() as tmp:
+    cleanup: list[AppRun] = []
+    with scratch() as tmp, contextlib.ExitStack() as stack:
+        stack.callback(_kill_all, cleanup)
         folder = Path(tmp)
         data = folder / "data"
         session: int | None = None  # the unfinished game the next start must resume
         for round_no in range(KILLS + 1):
             started = time.monotonic()
             app = start_app(folder)
+            cleanup.append(app)  # a failed assertion must not leave the app running
             sid, events, screen = app.wait_ready(timeout=120)
             ready_s.append(time.monotonic() - started)
             if session is None:
