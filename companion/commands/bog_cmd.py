@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -108,28 +107,8 @@ def parse_action(words: list[str], player: str) -> dict[str, Any]:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from companion.commands.sessions_cmd import open_store
-    from companion.errors import EventRefusedError
-    from companion.session import parse_event, replay
+    from companion.commands.typed_action import play_typed_action
 
-    with open_store(args) as store:
-        info, events = store.load(args.id)
-        if info.game != "bog":
-            raise BadFileError(f"session {args.id} is {info.game!r}, not a BOG session")
-        live = replay(info, events, where=f"session {args.id}")
-        st = live.state
-        data = parse_action(list(args.action), st.names[st.to_move])
-        event = parse_event(live.game, data, "action")
-        try:
-            flags = live.play(event)
-        except EventRefusedError as exc:
-            raise EventRefusedError(f"session {args.id}: {' '.join(args.action)}: {exc}") from None
-        store.append(args.id, event.to_json())
-        summary = live.game.summary(live.state)
-        store.set_finished(args.id, live.over, summary)
-    print(f"session {args.id}: {json.dumps(event.to_json(), separators=(',', ':'))}")
-    for v in flags:
-        where = f" [{v.where}]" if v.where else ""
-        print(f"warning: {v.rule}{where}: {v.message}", file=sys.stderr)
-    print(summary)
-    return 0
+    return play_typed_action(
+        args, "bog", "BOG", lambda st: parse_action(list(args.action), st.names[st.to_move])
+    )
