@@ -5,6 +5,10 @@ on another (``ui.preview``), so the preview keeps its frame rate while the
 slow tag reading runs. When enough frames agree the pond is recorded (a
 ``pond`` event) and the score screen opens on it. `scan` restarts the scan,
 `undo` goes back to the score screen.
+
+Beside the picture a key says what each colour drawn on it means (``SCAN_KEY``): the
+status line has the screen's whole width under the title row, and the count of frames
+agreeing sits above its bar.
 """
 
 from __future__ import annotations
@@ -12,24 +16,66 @@ from __future__ import annotations
 from typing import Any
 
 from kivy.graphics import Color, Line
-from kivy.properties import NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError, EventRefusedError
 from companion.games.pondscape.tableau import PlayerPond
 from ui import pondscape_session as ps
+from ui import theme
 from ui.pondscape_scanner import PondscapeScanner, ScanStep
 from ui.preview import PreviewLoop, cached
 from ui.screens.base import BaseScreen, load_kv
 
 load_kv(__file__)
 
+#: The overlay's colours, from the palette: a tag on a food row card, a tag on a card of the
+#: pond, a tag that is in neither (not in the grid), and the fitted grid's lines.
 TAG_COLOURS = {
-    "food": (1.0, 0.82, 0.2, 1),
-    "pond": (0.3, 0.95, 0.4, 1),
-    "stray": (1.0, 0.3, 0.3, 1),
+    "food": theme.FOCUS,
+    "pond": theme.DONE,
+    "stray": theme.DANGER,
 }
-GRID_COLOUR = (0.4, 0.8, 1.0, 0.9)
+GRID_COLOUR = theme.game_accent("pondscape")
+#: The key beside the picture, one entry per colour the overlay draws: (kind, words).
+SCAN_KEY = (
+    ("food", "Food row card"),
+    ("pond", "Pond card"),
+    ("stray", "Card seen, not placed"),
+    ("grid", "The pond's grid"),
+)
+
+
+def key_colour(kind: str) -> theme.RGBA:
+    return GRID_COLOUR if kind == "grid" else TAG_COLOURS[kind]
+
+
+class ScanKeyMark(Widget):
+    """A key entry's mark, drawn as the overlay draws it: a tag's outline or a grid line."""
+
+    kind = StringProperty("")
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.bind(pos=self._draw, size=self._draw, kind=self._draw)
+
+    def _draw(self, *_: Any) -> None:
+        self.canvas.clear()
+        if not self.kind:
+            return
+        with self.canvas:
+            Color(*key_colour(self.kind))
+            if self.kind == "grid":
+                Line(points=[self.x, self.center_y, self.right, self.center_y], width=1.3)
+                Line(points=[self.center_x, self.y, self.center_x, self.top], width=1.3)
+            else:
+                Line(rectangle=(self.x + 2, self.y + 2, self.width - 4, self.height - 4), width=2)
+
+
+class ScanKeyEntry(BoxLayout):
+    kind = StringProperty("")
+    text = StringProperty("")
 
 
 class ScanOverlay(Widget):
@@ -76,9 +122,14 @@ class PondscapeScanScreen(BaseScreen):
     votes = NumericProperty(0)
     needed = NumericProperty(5)
     fps = NumericProperty(0)
+    #: The status says something went wrong (no camera, no pond): shown in WARN.
+    trouble = BooleanProperty(False)
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
+        key = self.ids.key
+        for kind, words in SCAN_KEY:
+            key.add_widget(ScanKeyEntry(kind=kind, text=words), index=1)
         self.loop: PreviewLoop | None = None
         self.scanner: PondscapeScanner | None = None
         self.last_step: ScanStep | None = None
@@ -125,6 +176,7 @@ class PondscapeScanScreen(BaseScreen):
             on_error=self.on_error,
         )
         self.status_text = "Looking for the food row..."
+        self.trouble = False
         self.loop.start()
 
     def _process(self, frame: Any) -> tuple[ScanStep, tuple[int, int]]:
@@ -163,10 +215,12 @@ class PondscapeScanScreen(BaseScreen):
         elif step.votes >= step.needed:
             self.stop()
             self.status_text = "The scan could not build a pond: check the food row is in view."
+            self.trouble = True
 
     def on_error(self, message: str) -> None:
         self.stop()
         self.status_text = f"No camera picture: {message}. Enter the pond by hand."
+        self.trouble = True
 
     def finish(self, pond: PlayerPond) -> None:
         self.stop()
