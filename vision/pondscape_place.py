@@ -132,7 +132,7 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         card = catalog.side(t.card, t.side)
         scan.placements.setdefault((r, c), []).append(Placement(r, c, t.card, t.side, card, 1, t))
     for t in scan.unplaced:
-        scan.warnings.append(f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed")
+        scan.warnings.append(_unplaced_warning(grid, t))
     _check_columns(scan)
     _check_pitch(scan, up)
     if others and len(scan.unplaced) > sum(len(v) for v in scan.placements.values()):
@@ -144,6 +144,23 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
             )
     _place_turned(scan, turned, food, up, catalog)
     return scan
+
+
+def _unplaced_warning(grid: GridFit, t: TagRead) -> str:
+    """What a player is told about a pond tag that fits no cell of this grid.
+
+    A tag beside the pond, left of column 0 or right of column 4 by more than
+    half a card, is on a card no pond of 5 columns can hold: another player's
+    (their pond is often in view beside ours). Anything else is near our cells
+    but off them, which may be a card of ours laid askew.
+    """
+    gx, _gy = grid.to_grid(*t.centre)
+    if gx < -0.6 or gx > COLUMNS - 0.4:
+        return (
+            f"card {t.card} looks like part of another player's pond "
+            f"(outside this grid, at pixel {_px(t)}): ignored"
+        )
+    return f"tag {t.payload} at pixel {_px(t)} does not fit the grid: not placed"
 
 
 def _check_columns(scan: FrameScan) -> None:

@@ -102,6 +102,27 @@ def test_neighbours_food_row_in_view_is_ignored_not_refused(honest: Any, catalog
     assert any(w.startswith("another player's food row: ") for w in scan.warnings)
 
 
+def test_neighbours_cards_in_view_are_named_as_another_players_pond(
+    honest: Any, catalog: Any
+) -> None:
+    """Their pond cards beside ours are told as another player's, never as a tag of
+    ours that "does not fit the grid"."""
+    frame, truth = honest(505, neighbour=True, tilt_deg=15.0, distance_mm=900.0)
+    scan = scan_frames([frame], catalog)
+    ours = {number for number, _side in truth.cells.values()}
+    theirs = {
+        r.card for f in scan.frames for r in f.unplaced if r.card is not None and r.card not in ours
+    }
+    assert theirs  # the scene shows some of their cards
+    for number in theirs:
+        assert any(
+            w.startswith(f"card {number} looks like part of another player's pond (outside")
+            and w.endswith(": ignored")
+            for w in scan.warnings
+        ), (number, scan.warnings)
+    assert not any("does not fit the grid" in w for w in scan.warnings), scan.warnings
+
+
 def _stretched(reads: list[TagRead], catalog: Any, factor: float) -> list[TagRead]:
     """The pond tags moved along the food row's "up": rows ``factor`` times as far apart."""
     food = [r for r in reads if r.card and catalog.food(r.card)]
