@@ -3,7 +3,10 @@
 For every condition (upside-down cards, only row 0, a neighbour's pond, sleeves and glare,
 warm light, a hand, tilt to 35 degrees, empty cells) it renders N scenes with a camera
 40-90 cm away and counts cells right where the tag is in view, and cells filled wrongly with
-no warning naming them ("confidently wrong", which must be 0).
+no warning naming them ("confidently wrong", which must be 0). Cells count only where
+the pond can be placed at all: with 2 or more of the 5 food tags out of view (a hand over
+the food row) the right answer is a refusal, and those scenes are counted as such (see
+``pondscape_scenes.judge``); a refused scan with the food row in view gets no cell right.
 
     .venv/bin/python benchmarks/sweep_pondscape_camera.py [--scenes N] [--full] [--seed S]
 
@@ -43,8 +46,8 @@ def main() -> int:
     for k, (name, kw) in enumerate(ps.CONDITIONS.items()):
         if args.only and name != args.only:
             continue
-        right = visible = warned = 0
-        hidden_food: list[str] = []
+        right = visible = warned = hidden = hidden_refused = 0
+        notes: list[str] = []
         wrong: list[str] = []
         t0 = time.process_time()
         for i in range(args.scenes):
@@ -55,22 +58,29 @@ def main() -> int:
             right += v.right
             visible += v.visible
             warned += v.warned_wrong
-            if truth.conditions["food_tags_in_view"] < 2:
-                hidden_food.append(
-                    f"seed {seed}: {truth.conditions['food_tags_in_view']} food tags in view, "
-                    f"{v.right}/{v.visible} cells right, errors {scan.errors}"
+            food = truth.conditions["food_tags_in_view"]
+            if not v.food_row_in_view:
+                hidden += 1
+                hidden_refused += v.refused
+                notes.append(
+                    f"food row hidden, seed {seed}: {food} of 5 food tags in view, "
+                    + (f"refused: {scan.errors}" if v.refused else "NOT refused")
+                )
+            elif v.refused:
+                notes.append(
+                    f"refused with the food row in view, seed {seed}: {food} of 5 food tags "
+                    f"in view, {len(truth.visible)} cells lost: {scan.errors}"
                 )
             wrong += [f"seed {seed} {truth.conditions}: {w}" for w in v.confidently_wrong]
         pct = 100 * right / max(visible, 1)
+        hid = f", food row hidden in {hidden} ({hidden_refused} refused)" if hidden else ""
         print(
             f"{name:30s} {right:4d}/{visible:<4d} right ({pct:5.1f}%), "
-            f"{len(wrong)} confidently wrong, {warned} wrong but warned "
+            f"{len(wrong)} confidently wrong, {warned} wrong but warned{hid} "
             f"[{time.process_time() - t0:.0f} s CPU]"
         )
-        for w in wrong:
+        for w in wrong + notes:
             print("    " + w)
-        for w in hidden_food:
-            print("    food row hidden (the scan needs 2 food tags): " + w)
         total_right += right
         total_visible += visible
         total_wrong += len(wrong)

@@ -129,8 +129,14 @@ def _card_art(rng: np.random.Generator, ppm: float, face_down: bool) -> U8:
     return art
 
 
-def _stick_tag(art: U8, ppm: float, payload: str, tag_mm: float, from_bottom_mm: float) -> None:
-    """The printed sticker, centred, ``from_bottom_mm`` above the card's bottom edge."""
+def _stick_tag(
+    art: U8, ppm: float, payload: str, tag_mm: float, from_bottom_mm: float
+) -> npt.NDArray[np.float64]:
+    """The printed sticker, centred, ``from_bottom_mm`` above the card's bottom edge.
+
+    Returns the corners of the code's symbol (inside its quiet zone) in the art's pixels,
+    (4, 2).
+    """
     m = qr_matrix(payload)
     module = tag_mm / m.shape[0]
     sticker_mm = tag_mm + 8 * module
@@ -143,6 +149,10 @@ def _stick_tag(art: U8, ppm: float, payload: str, tag_mm: float, from_bottom_mm:
     cy = round(h - (from_bottom_mm + sticker_mm / 2) * ppm)
     y0, x0 = cy - side // 2, cx - side // 2
     art[y0 : y0 + side, x0 : x0 + side] = tag[:, :, None]
+    q = 4 * side / padded.shape[0]  # the quiet zone in art pixels
+    a, b = x0 + q, x0 + side - q
+    c, d = y0 + q, y0 + side - q
+    return np.array([[a, c], [b, c], [b, d], [a, d]], np.float64)
 
 
 def _wood(rng: np.random.Generator, cam: cm.Camera) -> U8:
@@ -280,16 +290,22 @@ def make_pond_scene(
     frame = _wood(rng, cam)
     plane = cam.plane_homography(0.35)  # cards lie 0.35 mm proud of the table
 
-    def place(payload: str, cx: float, cy: float, face_down: bool, turned: bool) -> None:
+    def place(
+        payload: str, cx: float, cy: float, face_down: bool, turned: bool
+    ) -> npt.NDArray[np.float64]:
+        """Draw a card; returns its tag's symbol's corners in the frame (4, 2) px."""
         art = _card_art(rng, ppm, face_down)
-        _stick_tag(art, ppm, payload, tag_mm, tag_from_bottom_mm)
+        sticker = _stick_tag(art, ppm, payload, tag_mm, tag_from_bottom_mm)
         angle = float(rng.uniform(-3, 3)) + (180.0 if turned else 0.0)
         hm = plane @ _card_placement(cx, cy, angle, ppm)
         _warp_into(frame, art, hm)
+        return cv2.perspectiveTransform(sticker[None], hm)[0]
+
+    symbols: dict[tuple[int, int], npt.NDArray[np.float64]] = {}
 
     jitter = lambda: float(rng.uniform(-2, 2))  # noqa: E731
     for (r, c), (number, side) in cells.items():
-        place(
+        symbols[(r, c)] = place(
             f"PS:{number}:{side}",
             (c + 0.5) * pitch_x + jitter(),
             (r + 0.5) * pitch_y + jitter(),
@@ -297,7 +313,7 @@ def make_pond_scene(
             (r, c) in flipped,
         )
     for c, number in enumerate(FOOD_NUMBERS):
-        place(
+        symbols[(3, c)] = place(
             f"PS:{number}:F", (c + 0.5) * pitch_x + jitter(), 3.5 * pitch_y + jitter(), False, False
         )
     if neighbour:
@@ -335,25 +351,26 @@ def make_pond_scene(
     ]
     # Lens blur in pixels: about the same at both sizes (binning also averages 2x2 photosites).
     out = cm.sensor(img, rng, blur_sigma=float(rng.uniform(0.45, 0.8)))
-    # Which tags are in view: the whole sticker inside the frame, none of it under the hand.
-    half = tag_mm * 29 / 21 / 2
+    # Which tags are in view: the code's whole symbol (where the card really lies) inside
+    # the frame, and no pixel of it under the hand. The quiet zone may be cut: the decoders
+    # read codes whose quiet zone a finger or the frame's edge touches. The symbol itself,
+    # not its bounding box: at a roll or an azimuth the box is up to twice the symbol and
+    # took tags beside the arm for hidden ones.
 
-    def in_view(r: int, c: int, turned: bool) -> bool:
-        sign = -1 if turned else 1
-        ty = (r + 0.5) * pitch_y + sign * (CARD_H / 2 - tag_from_bottom_mm - half)
-        tx = (c + 0.5) * pitch_x
-        corners = cam.project(
-            [[tx + dx, ty + dy, 0] for dx in (-half, half) for dy in (-half, half)]
-        )
-        inside = all(0 <= u < w and 0 <= v < h for u, v in corners)
-        if inside and hand_mask is not None:
-            x0, y0 = corners.min(axis=0).astype(int)
-            x1, y1 = corners.max(axis=0).astype(int) + 1
-            inside = not hand_mask[y0:y1, x0:x1].any()
-        return inside
+    def in_view(r: int, c: int) -> bool:
+        corners = symbols[(r, c)]
+        if not all(0 <= u < w and 0 <= v < h for u, v in corners):
+            return False
+        if hand_mask is None:
+            return True
+        x0, y0 = np.floor(corners.min(axis=0)).astype(int)
+        x1, y1 = np.ceil(corners.max(axis=0)).astype(int) + 1
+        quad = np.zeros((y1 - y0, x1 - x0), np.uint8)
+        cv2.fillConvexPoly(quad, np.round(corners - (x0, y0)).astype(np.int32), 255)
+        return not (quad & hand_mask[y0:y1, x0:x1]).any()
 
-    visible = {(r, c) for r, c in cells if in_view(r, c, (r, c) in flipped)}
-    food_in_view = sum(in_view(3, c, False) for c in range(5))
+    visible = {cell for cell in cells if in_view(*cell)}
+    food_in_view = sum(in_view(3, c) for c in range(5))
     truth = PondTruth(
         cells,
         flipped,
@@ -403,21 +420,41 @@ def cell_name(cell: tuple[int, int]) -> str:
     return f"cell (row {cell[0]}, column {cell[1]})"
 
 
+#: The scan can place a pond only from its food row, and it infers at most one
+#: food card it cannot read (the one food left): with 2 or more food tags out of
+#: view (under a hand, outside the frame) the pond cannot be placed, and the right
+#: answer is a refusal naming the food row.
+FOOD_TAGS_NEEDED = 4
+
+
 @dataclass
 class Verdict:
-    """How a scan did on a scene: cells right among those whose tag was in view, and
-    cells it filled wrongly without a warning naming them (the number that must be 0)."""
+    """How a scan did on a scene.
+
+    ``right`` of ``visible``: cells read right among those whose tag was in view,
+    counted only when the food row is in view too (``food_row_in_view``), and
+    only when the scan gave a pond (a scan refused with ``errors`` gives the
+    player nothing, so none of its cells is right). With the food row out of
+    view, ``visible`` is 0 and the scene is judged on ``refused`` instead.
+    ``confidently_wrong``: cells filled wrongly with no warning naming them
+    (the number that must be 0), whether or not the scan was refused.
+    """
 
     right: int
     visible: int
     confidently_wrong: list[str]
     warned_wrong: int
+    food_row_in_view: bool = True
+    refused: bool = False
 
 
 def judge(scan: Any, truth: PondTruth) -> Verdict:
     got = {cell: (p.number, p.side) for cell, p in scan.placements.items()}
     text = "\n".join([*scan.warnings, *scan.errors])
-    right = sum(1 for cell in truth.visible if got.get(cell) == truth.cells[cell])
+    food_in_view = truth.conditions.get("food_tags_in_view", 5) >= FOOD_TAGS_NEEDED
+    refused = bool(scan.errors)
+    counted = truth.visible if food_in_view else set()
+    right = 0 if refused else sum(1 for cell in counted if got.get(cell) == truth.cells[cell])
     wrong: list[str] = []
     warned = 0
     for cell, value in sorted(got.items()):
@@ -427,7 +464,7 @@ def judge(scan: Any, truth: PondTruth) -> Verdict:
             warned += 1
         else:
             wrong.append(f"{cell_name(cell)}: read {value}, truth {truth.cells.get(cell)}")
-    return Verdict(right, len(truth.visible), wrong, warned)
+    return Verdict(right, len(counted), wrong, warned, food_in_view, refused)
 
 
 #: The sweep's conditions: name -> make_pond_scene keyword arguments.

@@ -213,3 +213,30 @@ def test_voter_settled_cells_are_not_looked_for_again(
     # Without the vote's help the same frame looks again there and finds the tag.
     fs = scan_frame(frame, catalog)
     assert len(tried) == 1 and _cells(fs)[(1, 1)] == truth.cells[(1, 1)]
+
+
+def test_tags_beside_the_arm_are_in_view_and_read(honest: Any, catalog: Any) -> None:
+    """A hand over one column hides the tags under it, not those beside it: every
+    card the scan read in its cell had its tag in view (the scene's truth once took
+    a tag's bounding box, twice the tag at an angle, and called tags by the arm
+    hidden)."""
+    frame, truth = honest(1805, hand=True)
+    scan = scan_frames([frame], catalog)
+    read_right = {c for c, v in _cells(scan).items() if truth.cells.get(c) == v}
+    assert read_right and read_right <= truth.visible
+    assert truth.conditions["food_tags_in_view"] == len(scan.food) == 4
+    verdict = ps.judge(scan, truth)
+    assert (verdict.right, verdict.confidently_wrong) == (verdict.visible, [])
+
+
+def test_a_food_row_under_the_arm_is_judged_as_a_refusal(honest: Any, catalog: Any) -> None:
+    """Two food cards under the arm: the pond cannot be placed (one missing food is
+    inferred, not two). The scene's cells are not counted as cells in view the scan
+    missed; the scan is judged on refusing, and a refused scan gets no cell right."""
+    frame, truth = honest(1800, hand=True)
+    assert truth.conditions["food_tags_in_view"] == 3
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert scan.errors and scan.player is None
+    assert verdict.refused and not verdict.food_row_in_view
+    assert (verdict.right, verdict.visible, verdict.confidently_wrong) == (0, 0, [])
