@@ -26,6 +26,8 @@ ShiftAt = Callable[[float, float], tuple[float, float]]
 GROW_STEPS = 6
 #: A foreign blob this large (mm²) over the map is a hand or an arm, not noise.
 OCCLUSION_MM2 = 1500.0
+#: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
+ROW_DOUBT_MM = 1.0
 
 
 @dataclass(frozen=True)
@@ -268,6 +270,12 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
         region = owner == i
         area = float(areas[i])
         n_frogs = max(1, round(area / a_frog))
+        if b.core_stats[i, 4] > thr_fw and n_frogs == 3 and _single_file(region, model):
+            kind, doubt = _fwooog_or_row(b.cores == i, region, model)
+            if kind == "fwooog" and doubt is None and _along_lean(b.cores == i, b.shift, model):
+                doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
+            marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
+            continue
         if b.core_stats[i, 4] > thr_fw and _is_fwooog(b.cores == i, area, n_frogs, model, areas_px):
             extra = max(0, round((area - a_fw) / a_frog))
             miss = abs(area - a_fw - extra * a_frog) / a_frog
@@ -311,6 +319,42 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
             )
         )
     return out
+
+
+def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:
+    """Length and width (mm) of the smallest rectangle around a mask's pixels."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 5:
+        return 0.0, 0.0
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return max(w, h) / model.ppm, min(w, h) / model.ppm
+
+
+def _single_file(region: npt.NDArray[np.bool_], model: BoardModel) -> bool:
+    """Is this base one piece wide (a Long Fwooog alone, or frogs end to end), with no piece
+    pressed on its side (which would widen it by a frog's width)?"""
+    _, width = _lengths_mm(region, model)
+    return width < 1.4 * model.frog_mm[1]
+
+
+def _fwooog_or_row(
+    core: npt.NDArray[np.bool_], region: npt.NDArray[np.bool_], model: BoardModel
+) -> tuple[str, str | None]:
+    """One piece wide, three frogs' area: a Long Fwooog, or three frogs end to end?
+
+    Their areas are the same (3 x 176 mm² against 511 for the shipped drawing), so only the
+    length tells: the core (the base less the erosion disc) of a Long Fwooog is its bar's
+    length less the disc, three frogs' at least three frog widths less the disc. Halfway
+    between decides; a core within ``ROW_DOUBT_MM`` of halfway, or a Long Fwooog whose base
+    is longer than the bar by more than ``ROW_DOUBT_MM``, is flagged either way.
+    """
+    length, _ = _lengths_mm(core, model)
+    base_length, _ = _lengths_mm(region, model)
+    kind = "fwooog" if length <= model.row3_core_split else "frog"
+    close = abs(length - model.row3_core_split) < ROW_DOUBT_MM
+    if kind == "fwooog" and base_length > model.fwooog_mm[0] + 2 * ROW_DOUBT_MM:
+        close = True
+    return kind, "a Long Fwooog, or three frogs end to end?" if close else None
 
 
 def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:

@@ -159,3 +159,46 @@ def test_pond3d_a_piece_counts_where_half_its_base_is(
     assert count.ponds["N"]["frogs"] == {"banana": 1}
     assert any("wizard frog stands mostly on land beside pond N" in w for w in count.warnings)
     assert "N" in count.flagged
+
+
+def _row(faction: str, x: float, y: float, heading: float, n: int = 3) -> list[Any]:
+    """``n`` frogs end to end along ``heading`` (degrees), touching side to side (a frog's
+    width, 14 mm, apart), centred on (x, y)."""
+    ux, uy = np.cos(np.radians(heading)), np.sin(np.radians(heading))
+    step = 14.0
+    return [
+        (
+            "frog",
+            faction,
+            x + (k - (n - 1) / 2) * step * ux,
+            y + (k - (n - 1) / 2) * step * uy,
+            heading + 90.0,
+        )
+        for k in range(n)
+    ]
+
+
+def test_pond3d_three_frogs_end_to_end_are_not_a_long_fwooog(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Three frogs end to end have a Long Fwooog's area (3 x 176 mm² against 511): before
+    length was judged they were read as one Long Fwooog, with no warning. Rows of three in
+    the outer ponds, lone Long Fwooogs in the inner ones, at 20 degrees."""
+    given = [
+        *_row("banana", 300, 72, 10.0),
+        *_row("cowboy", 528, 300, 75.0),
+        *_row("pumpkin", 300, 528, 140.0),
+        *_row("wizard", 72, 300, 100.0),
+        ("fwooog", "banana", 300.0, 182.0, 20.0),
+        ("fwooog", "cowboy", 418.0, 300.0, 80.0),
+        ("fwooog", "pumpkin", 300.0, 418.0, 135.0),
+        ("fwooog", "wizard", 182.0, 300.0, 170.0),
+    ]
+    scene = _scene(layout13, tall, 5, tilt=20.0, given=given, edge=0)
+    count = count_board(scene.image, layout13, tall, empty_of(5))
+    assert count.ok, count.reason
+    assert count.ponds == scene.answer, count.warnings
+    for pid in ("N", "E", "S", "W"):
+        assert sum(count.ponds[pid]["frogs"].values()) == 3
+    # The lone Long Fwooogs carry no doubt: a flag on every Long Fwooog would be useless.
+    assert not {"IN", "IE", "IS", "IW"} & set(count.flagged), count.warnings
