@@ -103,8 +103,8 @@ def main() -> None:
     first = [exe, "scan", "pondscape", str(bmps[0])]
     every = [exe, "scan", "pondscape", *map(str, bmps)]
     _child(first)  # warm the file cache
-    runs1 = [_child(first) for _ in range(3)]
-    runsn = [_child(every) for _ in range(3)]
+    runs1 = [_child(first) for _ in range(5)]
+    runsn = [_child(every) for _ in range(5)]
     n = len(bmps)
     marginal_cpu = (
         statistics.median(c for c, _ in runsn) - statistics.median(c for c, _ in runs1)

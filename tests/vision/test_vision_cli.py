@@ -127,6 +127,28 @@ def test_scan_pondscape_text_output(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.startswith("Player: 15 of 15 cells read from 1 image(s)")
 
 
+def test_scan_pondscape_reads_frames_on_one_thread_keeping_freed_buffers(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 11, the CLI's time a frame: OpenCV on one thread as in the live loop (its
+    workers spin between the scan's small calls), and glibc told to keep freed frame
+    buffers for the next frame instead of handing them back to the kernel."""
+    import cv2
+
+    from vision.pondscape_cli import batch_settings
+
+    before = cv2.getNumThreads()
+    try:
+        cv2.setNumThreads(2)
+        frame = str(DEMO / "pond-2.jpg")
+        assert main(["scan", "pondscape", frame, frame, "--catalog", str(SAMPLE_CATALOG)]) == 0
+        assert capsys.readouterr().out.startswith("Player: 15 of 15 cells read from 2 image(s)")
+        assert cv2.getNumThreads() == 1
+        assert batch_settings() is True  # this machine's libc is glibc
+    finally:
+        cv2.setNumThreads(before)
+
+
 def test_scan_pondscape_bad_inputs_exit_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
