@@ -11,7 +11,6 @@ one the table chose despite the rules, is stored with what the checker says.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import Any
 
@@ -38,22 +37,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_actions(args: argparse.Namespace) -> int:
+    from companion.commands.typed_action import list_legal_actions
     from companion.games.bog.rules import legal_actions
-    from companion.session import read_session_file, replay
 
-    info, events = read_session_file(args.file)
-    if info.game != "bog":
-        raise BadFileError(f"{args.file}: field 'game' is {info.game!r}, not 'bog'")
-    live = replay(info, events, str(args.file))
-    actions = [a.to_json() for a in legal_actions(live.state)]
-    if args.json:
-        print(json.dumps(actions))
-        return 0
-    print(live.game.summary(live.state))
-    print(f"{len(actions)} legal actions:")
-    for action in actions:
-        print("  " + json.dumps(action, separators=(",", ":")))
-    return 0
+    return list_legal_actions(args.file, "bog", args.json, legal_actions)
 
 
 def _number(word: str, what: str, words: list[str]) -> int:

@@ -64,24 +64,11 @@ def cmd_board(args: argparse.Namespace) -> int:
 
 
 def cmd_moves(args: argparse.Namespace) -> int:
+    from companion.commands.typed_action import list_legal_actions
     from companion.games.ponder.report import position_text
     from companion.games.ponder.rules import legal_actions
-    from companion.session import read_session_file, replay
 
-    info, events = read_session_file(args.file)
-    if info.game != "ponder":
-        raise BadFileError(f"{args.file}: field 'game' is {info.game!r}, not 'ponder'")
-    live = replay(info, events, str(args.file))
-    actions = [a.to_json() for a in legal_actions(live.state)]
-    if args.json:
-        print(json.dumps(actions))
-        return 0
-    print(live.game.summary(live.state))
-    print(position_text(live.state))
-    print(f"{len(actions)} legal actions:")
-    for action in actions:
-        print("  " + json.dumps(action, separators=(",", ":")))
-    return 0
+    return list_legal_actions(args.file, "ponder", args.json, legal_actions, position_text)
 
 
 def parse_action(words: list[str]) -> dict[str, Any]:
