@@ -63,6 +63,7 @@ class CardChooser(QuickModal):
     def _add(self, box: str, text: str, kind: str, value: Any, tone: Any) -> None:
         button = BigButton(text=text, tone=list(tone), halign="center")
         button.font_size = self.screen.app.font_small
+        button.color = list(view.text_colour_on(tone))  # INK on the bright frog colours
         button.bind(on_release=lambda _b: self.choose(kind, value))
         self.ids[box].add_widget(button)
 

@@ -89,6 +89,23 @@ def seat_colour(i: int) -> RGBA:
     return SEATS[i % len(SEATS)]
 
 
+# --- Ponder: the lily pads and the teams' frog colours (the box's colours). A team colour
+# is never shown alone: its frogs carry the colour's letter (INK on the colour).
+LILY_PAD = hex_rgba("#408F4F")
+PONDER_TEAM: dict[str, RGBA] = {
+    "orange": hex_rgba("#F08A2E"),
+    "blue": SEATS[0],
+    "yellow": hex_rgba("#F2D14A"),
+    "red": hex_rgba("#F06659"),
+}
+
+
+def team_colour(colour: str, seat: int) -> RGBA:
+    """A Ponder team's colour: the box's colour by name, else the seat's (an owner's board
+    may name other colours)."""
+    return PONDER_TEAM.get(colour, seat_colour(seat))
+
+
 def player_colour(faction: str | None, seat: int) -> RGBA:
     """A player's colour everywhere: their faction's when the game has factions, else the
     seat's. A Pond player is never shown in a seat colour."""

@@ -32,6 +32,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.errors import CompanionError
 from companion.games.croak import Correct, Count, Croak, Score, Start, read_deck_file
 from companion.games.croak.deck import Card
+from companion.games.croak.match import names_text
 from companion.session import RedoEvent, UndoEvent
 from ui import croak_view as view
 from ui.screens.base import BaseScreen, load_kv
@@ -302,10 +303,13 @@ class CroakScreen(BaseScreen):
         self.correcting = correcting
         if correcting:
             hand = st.hands[correcting - 1]
-            self.scoring_title = f"Correct hand {correcting}: cards returned and POND left"
+            self.scoring_title = f"Correct hand {correcting}"
         else:
             hand = st.open_hand
-            self.scoring_title = f"Score hand {hand.number}: cards returned and POND left"
+            self.scoring_title = f"Score hand {hand.number}"
+        # Who called CROAK is said once in the title, so every row has room for its sum.
+        if hand.callers:
+            self.scoring_title += f": {names_text(hand.callers)} called CROAK"
         box = self.ids.counts
         box.clear_widgets()
         self.count_rows = []

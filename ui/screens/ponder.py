@@ -30,11 +30,10 @@ from companion.errors import CompanionError
 from companion.games.ponder import FROGS, PonderState, cell_name
 from companion.games.ponder.board import OUTWARD, Cell
 from companion.session import RedoEvent, UndoEvent
-from ui import ponder_demo
+from ui import ponder_demo, theme
 from ui.ponder_choices import Choice, Selection, choices, prompt
 from ui.screens.base import BaseScreen, load_kv
 from ui.widgets import BigButton
-from ui.widgets import style as theme  # the palette (docs/ui.md)
 
 load_kv(__file__)
 

@@ -10,7 +10,8 @@ card under it (**Special** for a desert rain frog's special tucking effect), **D
 card** (the app shuffles and flips; it says how far the frog moves and which slot
 Croaker takes), the refill, **Next turn**.
 
-The score so far of the player to play is always shown (**Score** opens the scan and
+The score so far of the player to play is always shown, line by line as on the score
+sheet (the column scrolls, and says so, when the lines do not fit; **Score** opens the scan and
 score screen to scan the pond or tap it in). **Coach** (off by default, a learning
 aid) shows what a card in hand would add in each free cell, face up and face down.
 **Croaker's cards** (solo) lets the owner enter the 6 solo cards once.
@@ -24,7 +25,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from kivy.factory import Factory
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 
 from companion.errors import EventRefusedError
 from companion.games.pondscape.coach import CellGain, coach
@@ -39,11 +42,19 @@ from ui import pondscape_view as view
 from ui.pondscape_dialogs import CardChooser, CroakerCardsDialog
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pondscape_score import CardCell
-from ui.widgets.common import BigButton
 
 load_kv(__file__)
 
 SLOT_TEXT = ("Slot 0\ntake", "Slot 1\nfrog +1", "Slot 2\nfrog +2")
+
+
+class LiveScoreRow(BoxLayout):
+    """One line of the live score: what scores (with the reason when it scores 0) and its
+    points; ``strong`` for the score sheet's steps, plain for each species."""
+
+    label = StringProperty("")
+    points = StringProperty("")
+    strong = BooleanProperty(False)
 
 
 class PondscapePlayScreen(BaseScreen):
@@ -51,8 +62,10 @@ class PondscapePlayScreen(BaseScreen):
     turn_text = StringProperty("")
     prompt = StringProperty("")
     frog_text = StringProperty("")
-    score_text = StringProperty("")
-    hand_text = StringProperty("")
+    #: "Ben: 10 so far, 6 in hand" over the live score's lines.
+    headline = StringProperty("")
+    #: The live score's lines: (what scores, points, bold).
+    score_rows = ListProperty([])
     croaker_text = StringProperty("")
     next_text = StringProperty("Next turn")
     solo = BooleanProperty(False)
@@ -163,12 +176,12 @@ class PondscapePlayScreen(BaseScreen):
         if flip is None:
             return left
         card = SoloCard(flip.move, flip.take).describe()
-        return f"Croaker's card: {card}.\n{left}"
+        return f"Croaker's card: {card}. {left}"
 
     def _fill_display(self, st: PondscapeState) -> None:
         for i, full in enumerate(st.display):
             button = self.ids[f"slot{i}"]
-            button.text = SLOT_TEXT[i] if full else f"Slot {i} empty\ntap: refilled"
+            button.text = SLOT_TEXT[i] if full else f"Slot {i}\nrefill"
             button.tone = list(view.HABITAT_COLOUR if full else view.WATER_COLOUR)
             button.disabled = self.over
 
@@ -177,8 +190,7 @@ class PondscapePlayScreen(BaseScreen):
         if [getattr(b, "food", None) for b in reversed(box.children)] != list(st.food_row):
             box.clear_widgets()
             for food in st.food_row:
-                button = BigButton(halign="center")
-                button.font_size = self.app.font_small * 0.7  # after the theme's rule
+                button = Factory.PlayButton(halign="center")
                 button.food = food
                 button.bind(on_release=lambda _b, f=food: self.tuck(f))
                 box.add_widget(button)
@@ -218,10 +230,19 @@ class PondscapePlayScreen(BaseScreen):
         sheet = score_player(pond)
         self.total = sheet.total
         hand = st.hands[st.names.index(name)]
-        lines = [f"{name}: {sheet.total} so far", f"Hand: {hand} cards"]
-        lines += [f"{label.strip()}: {pts}" for label, pts in view.sheet_rows(sheet, pond)]
-        self.score_text = "\n".join(lines)
-        self.hand_text = f"Hand: {hand}"
+        self.headline = f"{name}: {sheet.total} so far"
+        rows = [(f"Hand: {hand} cards", "", False)]
+        rows += [
+            (label.strip(), str(pts), not label.startswith(" "))
+            for label, pts in view.sheet_rows(sheet, pond)
+        ]
+        if rows != self.score_rows:
+            self.score_rows = rows
+            box = self.ids.sheet
+            box.clear_widgets()
+            for label, points, strong in rows:
+                box.add_widget(LiveScoreRow(label=label, points=points, strong=strong))
+            self.ids.sheet_scroll.scroll_y = 1
 
     # --- playing
     def play(self, event: Any) -> bool:
@@ -409,3 +430,51 @@ def demo(app: Any) -> None:
     screen.play(Take(st.seat_name, 2))
     screen.play(Refill(2))
     app.go("pondscape_play")
+
+
+def _chooser(app: Any) -> None:
+    """Ben taps a free cell: what card goes there."""
+    demo(app)
+    app.get_screen("pondscape_play").open_chooser((1, 3), coach_mode=False)
+
+
+def _coach(app: Any) -> None:
+    """The coach on: what a tomato frog (water 2 on its back) would add in each free cell."""
+    from companion.games.pondscape.tableau import FrogCard
+
+    demo(app)
+    screen = app.get_screen("pondscape_play")
+    screen.toggle_coach()
+    front = FrogCard("tomato", ("fly",))
+    screen.show_coach(front, WaterCard(2, ("fly",)), "the tomato frog")
+
+
+def _solo(app: Any) -> None:
+    """A solo game on Croaker's turn, its card flipped; then Croaker's cards dialog."""
+    from companion.games.pondscape.demo import demo_session, play_turn
+    from ui.widgets.warnings_banner import hide_banner
+
+    hide_banner(app)
+    app.start_session(demo_session(1))
+    rng = random.Random(3)
+    while not app.live.state.croakers_turn:
+        play_turn(app.live, rng)
+    st = app.live.state
+    card = flip_croaker(st.croaker_deck, rng)
+    app.play(CroakerFlip(card.move, card.take))
+    app.go("pondscape_play")
+
+
+def _croaker_cards(app: Any) -> None:
+    _solo(app)
+    app.get_screen("pondscape_play").open_croaker_cards()
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    """More shots for the walker: the card chooser, the coach, a solo game, Croaker's cards."""
+    return [
+        ("chooser", _chooser),
+        ("coach", _coach),
+        ("solo", _solo),
+        ("croaker-cards", _croaker_cards),
+    ]
