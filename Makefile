@@ -17,7 +17,7 @@ SYSDEPS := libzbar0 poppler-utils shellcheck cage systemd
 
 .PHONY: run test lint typecheck pytest sysdeps venv install install-test benchmarks clean \
 	ponder-random fuzz install-pi powercut soak \
-	camera-sweep-pondscape
+	camera-sweep-pondscape screenshots
 
 run: install
 	$(VENV)/bin/pond-companion ui
@@ -110,3 +110,16 @@ camera-sweep-pond: install-test
 SWEEP_ARGS ?= --scenes 10
 camera-sweep-pondscape: install-test
 	$(PY) benchmarks/sweep_pondscape_camera.py $(SWEEP_ARGS)
+
+# The screenshots index of docs/ui.md: every screen and state at both sizes, walked in demo
+# mode (no display needed), written to docs/screenshots/<size>/ (PNGs, layout.json,
+# index.html) and reduced to 128 colours. Run it after adding a screen or a demo state.
+SHOT_SIZES := 800x480 1280x720
+screenshots: install
+	@for s in $(SHOT_SIZES); do \
+	  rm -rf docs/screenshots/$$s; home=$$(mktemp -d); \
+	  KIVY_HOME=$$home KIVY_NO_ARGS=1 $(VENV)/bin/pond-companion ui --demo \
+	    --screenshots docs/screenshots/$$s --size $$s; status=$$?; rm -rf $$home; \
+	  [ $$status = 0 ] || exit $$status; \
+	done
+	$(PY) -m ui.screenshots_docs docs/screenshots
