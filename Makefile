@@ -119,7 +119,7 @@ screenshots: install
 	@for s in $(SHOT_SIZES); do \
 	  rm -rf docs/screenshots/$$s; home=$$(mktemp -d); \
 	  KIVY_HOME=$$home KIVY_NO_ARGS=1 $(VENV)/bin/pond-companion ui --demo \
-	    --screenshots docs/screenshots/$$s --size $$s; status=$$?; rm -rf $$home; \
+	    --screenshots docs/screenshots/$$s --size-px $$s; status=$$?; rm -rf $$home; \
 	  [ $$status = 0 ] || exit $$status; \
 	done
 	$(PY) -m ui.screenshots_docs docs/screenshots
