@@ -28,6 +28,12 @@ GROW_STEPS = 6
 OCCLUSION_MM2 = 1500.0
 #: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
 ROW_DOUBT_MM = 1.0
+#: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
+#: areas (in frog areas, length taken into account) differ by less than this are flagged.
+FWOOOG_MARGIN = 0.15
+#: A faction's colour this large (in frog areas) with no base of its own is a frog's side
+#: seen under another piece (a stack).
+HIDDEN_SIDE = 0.15
 
 
 @dataclass(frozen=True)
@@ -125,6 +131,7 @@ def _blobs(
     """
     out: list[_Blob] = []
     too_big: list[tuple[str, float, float, float]] = []
+    hidden: list[CountedPiece] = []
     nf = len(pieces.factions)
     reach = GROW_STEPS + 2
     anyp = np.where((labels >= 1) & (labels <= nf), np.uint8(255), np.uint8(0))
@@ -147,7 +154,12 @@ def _blobs(
         shift = (0.0, 0.0)
         if shift_at is not None and factions:
             shift = shift_at((x + w / 2) / model.ppm, (y + h / 2) / model.ppm)
+            colour = grown
             grown = _bases(grown, lab_c, mine, absorbable, shift)
+            for k in factions:
+                faction = list(pieces.factions)[k - 1]
+                others = [colour[m] for m in factions if m != k]
+                hidden += _hidden_under(faction, colour[k], grown[k], others, shift, x0, y0, model)
         for k in factions:
             faction = list(pieces.factions)[k - 1]
             mask = grown[k]
@@ -167,7 +179,85 @@ def _blobs(
                 cm, clab, cstats, ccents = components(core)
                 keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
                 out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift))
-    return out, too_big
+    return out, too_big, hidden
+
+
+def _hidden_under(
+    faction: str,
+    colour: npt.NDArray[np.uint8],
+    base: npt.NDArray[np.uint8],
+    others: list[npt.NDArray[np.uint8]],
+    shift: tuple[float, float],
+    x0: int,
+    y0: int,
+    model: BoardModel,
+) -> list[CountedPiece]:
+    """Frogs of ``faction`` whose colour shows but whose base does not: stacked under another.
+
+    A frog on a frog hides the lower one's top and far sides; the camera still sees the
+    lower one's near sides, a crescent about a frog wide and one lean deep between the base
+    and the upper frog's sides. Cut back along the lean, such a crescent leaves no base of
+    its own (a tenth of a frog at most; a piece standing on the board leaves its whole base).
+    The crescent touches the upper frog's colour on the side towards the camera (the upper
+    frog leans away from it); a fragment elsewhere (a highlight's tint, glare on a piece) is
+    not one. Each is counted as a frog, flagged.
+    """
+    out: list[CountedPiece] = []
+    lean = math.hypot(*shift)
+    if lean < 1.0:
+        return out  # seen straight down: no side shows
+    n, lab, stats, cents = components(colour)
+    for j in range(1, n):
+        if stats[j, 4] < HIDDEN_SIDE * model.frog_area:
+            continue
+        comp = np.where(lab == j, np.uint8(255), np.uint8(0))
+        if np.count_nonzero(base & comp) >= 0.35 * model.frog_area:
+            continue  # it has a base: counted as a piece
+        if np.count_nonzero(unsmear(fill_holes(comp), shift)) >= 0.1 * model.frog_area:
+            continue
+        cx, cy = cents[j]
+        if not _below_another(comp, (cx, cy), others, shift):
+            continue
+        pond, share = _pond_of(comp > 0, x0, y0, model)
+        doubt = "possible stack (its side shows under another piece): counted"
+        out.append(
+            CountedPiece(
+                "frog", faction, (x0 + cx) / model.ppm, (y0 + cy) / model.ppm, pond, share, 1, doubt
+            )
+        )
+    return out
+
+
+def _below_another(
+    comp: npt.NDArray[np.uint8],
+    centre: tuple[float, float],
+    others: list[npt.NDArray[np.uint8]],
+    shift: tuple[float, float],
+) -> bool:
+    """Does another faction's colour touch this crescent, leaning away from it (the crescent
+    on its side towards the camera's nadir)?"""
+    ring = cv2.dilate(comp, _K5) > 0
+    for other in others:
+        touch = ring & (other > 0)
+        if np.count_nonzero(touch) < 5:
+            continue
+        _, lab, _, cents = components(other)
+        for j in {int(v) for v in np.unique(lab[touch])} - {0}:
+            dx, dy = cents[j][0] - centre[0], cents[j][1] - centre[1]
+            if dx * shift[0] + dy * shift[1] > 0:
+                return True
+    return False
+
+
+def _pond_of(
+    region: npt.NDArray[np.bool_], x0: int, y0: int, model: BoardModel
+) -> tuple[str | None, float]:
+    """The pond holding most of a region (a crop at (x0, y0)) and the share it holds."""
+    ponds_crop = model.pond_map[y0 : y0 + region.shape[0], x0 : x0 + region.shape[1]]
+    sh = np.bincount(ponds_crop[region], minlength=len(model.ids) + 1)
+    total = max(1, int(sh.sum()))
+    best = int(np.argmax(sh[1:])) + 1
+    return (model.ids[best - 1] if sh[best] > 0 else None), float(sh[best]) / total
 
 
 def _bases(
@@ -240,7 +330,7 @@ def find_pieces(
 
     ``shift_at``: see ``_blobs`` (None: pieces seen as flat).
     """
-    blobs, too_big = _blobs(labels, model, pieces, shift_at)
+    blobs, too_big, hidden = _blobs(labels, model, pieces, shift_at)
     growth = _rim_growth(blobs, model)
     found: list[CountedPiece] = []
     for b in blobs:
@@ -250,7 +340,7 @@ def find_pieces(
             model.fwooog_area + g * model.fwooog_perimeter,
         )
         found.extend(_split_blob(b, model, areas))
-    return found, too_big
+    return found + hidden, too_big
 
 
 def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> list[CountedPiece]:
@@ -271,24 +361,29 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
         area = float(areas[i])
         n_frogs = max(1, round(area / a_frog))
         if b.core_stats[i, 4] > thr_fw and n_frogs == 3 and _single_file(region, model):
-            kind, doubt = _fwooog_or_row(b.cores == i, region, model)
-            if kind == "fwooog" and doubt is None and _along_lean(b.cores == i, b.shift, model):
-                doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
+            kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model)
             marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
             continue
-        if b.core_stats[i, 4] > thr_fw and _is_fwooog(b.cores == i, area, n_frogs, model, areas_px):
-            extra = max(0, round((area - a_fw) / a_frog))
+        big = b.core_stats[i, 4] > thr_fw
+        is_fw, margin = (
+            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px) if big else (False, 9.0)
+        )
+        extra = max(0, round((area - a_fw) / a_frog))
+        as_fw = "a Long Fwooog" + (f" and {_frogs(extra)}" if extra else "")
+        if is_fw:
             miss = abs(area - a_fw - extra * a_frog) / a_frog
             doubt = "its size fits no number of pieces" if miss > 0.45 else None
+            if doubt is None and margin < FWOOOG_MARGIN:
+                doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
             if doubt is None and _along_lean(b.cores == i, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
                 marks.append(("frog", extra, cx, cy, region, doubt))
             continue
-        doubt = None
+        doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
         if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
-            n_frogs, doubt = 2, "possible stack (taller than one frog)"
+            doubt = "possible stack: taller than one frog, another may be under it (not counted)"
         elif abs(area / a_frog - n_frogs) > 0.4:
             doubt = "its size fits no number of pieces"
         marks.append(("frog", n_frogs, cx, cy, region, doubt))
@@ -299,13 +394,9 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
         loose = (b.mask > 0) & (owner == 0)
         ys, xs = np.nonzero(loose)
         marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose, "seen only in part"))
-    ponds_crop = model.pond_map[b.y0 : b.y0 + b.mask.shape[0], b.x0 : b.x0 + b.mask.shape[1]]
     out = []
     for kind, count, cx, cy, region, doubt in marks:
-        sh = np.bincount(ponds_crop[region], minlength=len(model.ids) + 1)
-        total = max(1, int(sh.sum()))
-        best = int(np.argmax(sh[1:])) + 1
-        pond = model.ids[best - 1] if sh[best] > 0 else None
+        pond, share = _pond_of(region, b.x0, b.y0, model)
         out.append(
             CountedPiece(
                 kind,
@@ -313,7 +404,7 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
                 (b.x0 + cx) / model.ppm,
                 (b.y0 + cy) / model.ppm,
                 pond,
-                float(sh[best]) / total,
+                share,
                 count,
                 doubt,
             )
@@ -338,23 +429,43 @@ def _single_file(region: npt.NDArray[np.bool_], model: BoardModel) -> bool:
 
 
 def _fwooog_or_row(
-    core: npt.NDArray[np.bool_], region: npt.NDArray[np.bool_], model: BoardModel
+    core: npt.NDArray[np.bool_],
+    region: npt.NDArray[np.bool_],
+    shift: tuple[float, float],
+    model: BoardModel,
 ) -> tuple[str, str | None]:
-    """One piece wide, three frogs' area: a Long Fwooog, or three frogs end to end?
+    """One piece wide, three frogs' area: a Long Fwooog, three frogs end to end, or (lying
+    along the line of sight) two frogs end to end with a third on one of them?
 
-    Their areas are the same (3 x 176 mm² against 511 for the shipped drawing), so only the
-    length tells: the core (the base less the erosion disc) of a Long Fwooog is its bar's
-    length less the disc, three frogs' at least three frog widths less the disc. Halfway
-    between decides; a core within ``ROW_DOUBT_MM`` of halfway, or a Long Fwooog whose base
-    is longer than the bar by more than ``ROW_DOUBT_MM``, is flagged either way.
+    Their areas are about the same (3 x 176 mm² against 511 for the shipped drawing), so the
+    length tells. The core (the base less the erosion disc) of each reading has an ideal
+    length: a Long Fwooog's bar less the disc; three frogs' widths less the disc; two frogs'
+    widths plus the extra lean of the stacked one (the base is cut back by one frog's lean
+    only) less the disc. The nearest reading wins; a core within ``ROW_DOUBT_MM`` of halfway
+    to the next reading, or a Long Fwooog whose base is longer than the bar by more than
+    twice that, is flagged.
     """
+    disc = (model.kernel.shape[0] - 1) / model.ppm
+    width = model.frog_mm[1]
+    readings = [
+        (model.fwooog_mm[0] - disc, "fwooog", "a Long Fwooog"),
+        (3 * width - disc, "frog", "three frogs end to end"),
+    ]
     length, _ = _lengths_mm(core, model)
+    readings.sort(key=lambda r: abs(r[0] - length))
+    (best, kind, name), (other, _, other_name) = readings
+    close = abs(length - (best + other) / 2) < ROW_DOUBT_MM
     base_length, _ = _lengths_mm(region, model)
-    kind = "fwooog" if length <= model.row3_core_split else "frog"
-    close = abs(length - model.row3_core_split) < ROW_DOUBT_MM
     if kind == "fwooog" and base_length > model.fwooog_mm[0] + 2 * ROW_DOUBT_MM:
         close = True
-    return kind, "a Long Fwooog, or three frogs end to end?" if close else None
+    if _along_lean(core, shift, model):
+        # Two frogs end to end with a third on one: the base is cut back by one frog's lean
+        # only, so the stacked one adds its lean. Seen steeply this nears a Long Fwooog's
+        # length; it is never taken on the lean alone, but flagged when it fits as well.
+        stack = 2 * width + math.hypot(*shift) / model.ppm - disc
+        if abs(length - stack) < abs(length - best) + ROW_DOUBT_MM:
+            return kind, f"along the line of sight: {name}, or frogs on frogs?"
+    return kind, f"{name}, or {other_name}?" if close else None
 
 
 def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:
@@ -379,7 +490,7 @@ def _taller(region: npt.NDArray[np.bool_], shift: tuple[float, float], model: Bo
     is still stretched along it.
     """
     lean = math.hypot(*shift)
-    if lean < 5.0 * model.ppm:
+    if lean < 3.5 * model.ppm:
         return False  # seen too straight from above to tell
     ys, xs = np.nonzero(region)
     if len(xs) < 10:
@@ -416,8 +527,9 @@ def _is_fwooog(
     n_frogs: int,
     model: BoardModel,
     areas_px: tuple[float, float],
-) -> bool:
+) -> tuple[bool, float]:
     """A large core: one Long Fwooog (maybe with frogs pressed on it), or only frogs?
+    Also how far apart the two readings' scores are (a close call is flagged).
 
     The owned area decides: which reading, "a Long Fwooog and k frogs" or "n frogs",
     leaves less area unexplained (in frog areas). The core's length tips the balance: a
@@ -441,7 +553,11 @@ def _is_fwooog(
         miss_fw += 0.15
     elif length >= model.fwooog_core_len:
         miss_fw -= 0.15
-    return miss_fw <= miss_frogs
+    return miss_fw <= miss_frogs, abs(miss_fw - miss_frogs)
+
+
+def _frogs(n: int) -> str:
+    return "a frog" if n == 1 else f"{n} frogs"
 
 
 def find_lilypads(

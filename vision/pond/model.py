@@ -45,9 +45,6 @@ class BoardModel:
     fwooog_core_len: float  # mm: a core at least this long is a Long Fwooog
     fwooog_core_max: float  # mm: a core longer than this holds frogs too
     frogs_core_len: float  # mm: a core at most this long is frogs
-    #: mm: where a lone Long Fwooog's core ends and three frogs end to end begin (halfway
-    #: between the two ideal cores: the bar's length, three frogs' widths, less the disc).
-    row3_core_split: float
     frog_mm: tuple[float, float]  # a frog's footprint, length x width
     fwooog_mm: tuple[float, float]  # a Long Fwooog's
     frog_perimeter: float  # px
@@ -139,7 +136,6 @@ def board_model(layout: Any, pieces: Pieces) -> BoardModel:
         fwooog_core_len=pieces.fwooog_mm[0] - 2 * radius / ppm - 3,
         fwooog_core_max=pieces.fwooog_mm[0] - 2 * radius / ppm + 3.5,
         frogs_core_len=2 * pieces.frog_mm[0] - 2 * radius / ppm - 3,
-        row3_core_split=(pieces.fwooog_mm[0] + 3 * pieces.frog_mm[1]) / 2 - 2 * radius / ppm,
         frog_mm=pieces.frog_mm,
         fwooog_mm=pieces.fwooog_mm,
         frog_perimeter=_perimeter(frog),

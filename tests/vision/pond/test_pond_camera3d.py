@@ -202,3 +202,36 @@ def test_pond3d_three_frogs_end_to_end_are_not_a_long_fwooog(
         assert sum(count.ponds[pid]["frogs"].values()) == 3
     # The lone Long Fwooogs carry no doubt: a flag on every Long Fwooog would be useless.
     assert not {"IN", "IE", "IS", "IW"} & set(count.flagged), count.warnings
+
+
+def test_pond3d_a_frog_under_another_faction_is_counted_from_its_side(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """A frog on a frog of another faction, at 25 degrees: the lower frog's near side shows
+    in its colour as a crescent with no base of its own. Before, it was lost (silently), and
+    a frog taller than one was counted as two of the top one's faction. Now the crescent is
+    counted as a frog, the tall frog is flagged (not counted twice), and the pond is named.
+    Seed 6 puts a frog on each of these eight (banana, cowboy, pumpkin or wizard on top)."""
+    given = [
+        ("frog", "banana", 528.0, 300.0, 30.0),
+        ("frog", "cowboy", 72.0, 300.0, 80.0),
+        ("frog", "pumpkin", 300.0, 72.0, 120.0),
+        ("frog", "wizard", 300.0, 528.0, 0.0),
+        ("frog", "banana", 418.0, 300.0, 30.0),
+        ("frog", "cowboy", 182.0, 300.0, 80.0),
+        ("frog", "pumpkin", 300.0, 182.0, 120.0),
+        ("frog", "wizard", 300.0, 418.0, 0.0),
+    ]
+    scene = _scene(layout13, tall, 6, tilt=25.0, given=given, edge=0, stacks=8)
+    count = count_board(scene.image, layout13, tall, empty_of(6))
+    assert count.ok, count.reason
+    for pid in ("E", "IN", "N", "IW"):  # another faction underneath, its side in view
+        assert sum(scene.answer[pid]["frogs"].values()) == 2
+        assert count.ponds[pid] == scene.answer[pid], (pid, count.warnings)
+        assert pid in count.flagged
+    assert any("its side shows under another piece" in w for w in count.warnings)
+    # A cowboy frog under a banana one, its side not told apart: the banana frog is taller
+    # than one, flagged, and not guessed to be two banana frogs.
+    assert scene.answer["W"]["frogs"] == {"banana": 1, "cowboy": 1}
+    assert count.ponds["W"]["frogs"] == {"banana": 1}
+    assert "W" in count.flagged
