@@ -456,7 +456,17 @@ def demo(app: Any) -> None:
 
 def _section(name: str) -> Any:
     def state(app: Any) -> None:
-        app.go("settings", section=name)
+        import time
+
+        from kivy.clock import Clock
+
+        screen = app.go("settings", section=name)
+        # The board photo of the map and colour sections is read in the background.
+        view = {"layout": "layout_editor", "colours": "colour_photo"}.get(name)
+        end = time.monotonic() + 3.0
+        while view is not None and screen.photo is None and time.monotonic() < end:
+            Clock.tick()
+            time.sleep(0.01)
 
     return state
 
