@@ -10,14 +10,18 @@ does not fit: never a silent guess.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+
+import numpy as np
 
 from companion.games.pondscape.tableau import COLUMNS, ROWS, Card
 from vision.catalog import Catalog
 from vision.pondscape_grid import (
     FIT_TOLERANCE,
     FOOD_ROW,
+    ROW_PITCH_PRIOR,
     ROW_PITCH_RANGE,
     SIDEWAYS_DEG,
     UPSIDE_DOWN_DEG,
@@ -258,6 +262,64 @@ def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> l
     if any(b <= a for a, b in itertools.pairwise(columns)):
         return None
     return columns
+
+
+def food_row_boxes(
+    reads: Sequence[TagRead], catalog: Catalog
+) -> list[tuple[float, float, float, float]]:
+    """Where the food row's tags should be, from the pond tags alone: frame-pixel boxes.
+
+    For a frame whose food row was not read (fewer than 2 food tags: no grid), as at
+    a steep tilt, where the food tags on the far side are small. The pond tags show
+    "up" (their own orientation), the column and row pitch (the spacing of tags one
+    column or one row apart; a lone row gives the row pitch from the card's aspect),
+    and each column's lowest tag; the food row is 1 to 3 rows below it.
+    """
+    pond = [t for t in our_tags(reads, "PS") if catalog.food(t.card or "") is None]
+    if len(pond) < 2:
+        return []
+    up = food_up(pond)
+    pond = [t for t in pond if turn_from(t, up) <= SIDEWAYS_DEG]
+    if len(pond) < 2:
+        return []
+    ux, uy = up
+    rx, ry = -uy, ux  # "right" on the card, in image axes (y down)
+    side = float(np.median([t.side_length for t in pond]))
+    along = [
+        (t.centre[0] * ux + t.centre[1] * uy, t.centre[0] * rx + t.centre[1] * ry, t) for t in pond
+    ]
+    row_steps = [
+        abs(a1 - a2)
+        for (a1, b1, _), (a2, b2, _) in itertools.combinations(along, 2)
+        if abs(b1 - b2) < 0.6 * side and abs(a1 - a2) > 1.5 * side
+    ]
+    col_steps = [
+        abs(b1 - b2)
+        for (a1, b1, _), (a2, b2, _) in itertools.combinations(along, 2)
+        if abs(a1 - a2) < 0.6 * side and abs(b1 - b2) > 1.2 * side
+    ]
+    if row_steps:
+        row = min(row_steps)
+    elif col_steps:
+        row = ROW_PITCH_PRIOR * min(col_steps)
+    else:
+        return []
+    columns: list[list[tuple[float, float, TagRead]]] = []
+    for a, b, t in sorted(along, key=lambda x: x[1]):
+        if columns and b - columns[-1][-1][1] < 0.6 * side:
+            columns[-1].append((a, b, t))
+        else:
+            columns.append([(a, b, t)])
+    half = 0.4 * row
+    boxes = []
+    for col in columns:
+        _a, _b, low = min(col, key=lambda x: x[0])
+        for k in (1, 2, 3):
+            x = low.centre[0] - k * row * ux
+            y = low.centre[1] - k * row * uy
+            if math.isfinite(x) and math.isfinite(y):
+                boxes.append((x - half, y - half, x + half, y + half))
+    return boxes
 
 
 def _px(t: TagRead) -> str:

@@ -38,7 +38,14 @@ from companion.games.pondscape.tableau import (
 )
 from vision.catalog import Catalog
 from vision.pondscape_grid import FOOD_ROW, GridFit, is_food_row
-from vision.pondscape_place import Cell, FrameScan, Placement, _cell_name, place_tags
+from vision.pondscape_place import (
+    Cell,
+    FrameScan,
+    Placement,
+    _cell_name,
+    food_row_boxes,
+    place_tags,
+)
 from vision.tags import (
     Decoder,
     TagRead,
@@ -137,6 +144,12 @@ def scan_frame(
         reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
         scan = place_tags(reads, catalog)
+    if scan.grid is None:
+        # Still no food row: look where the pond tags say it lies (small, far tags).
+        more = _look_for_food(grey, reads, catalog, decoder, second_opinion)
+        if more:
+            reads = reads + more
+            scan = place_tags(reads, catalog)
     for _round in range(2):
         missing = expected_tag_boxes(scan, settled)
         if not missing:
@@ -197,6 +210,27 @@ def _look_again(
         if not new:
             unexplained.append(cell)
     return more, unexplained
+
+
+def _look_for_food(
+    grey: npt.NDArray[np.uint8],
+    reads: Sequence[TagRead],
+    catalog: Catalog,
+    decoder: Decoder,
+    second_opinion: bool,
+) -> list[TagRead]:
+    """Every try at the boxes where the pond tags put the food row; new reads."""
+    known = {r.payload for r in reads}
+    angle = dominant_angle(our_tags(reads, "PS"))
+    more: list[TagRead] = []
+    for box in food_row_boxes(reads, catalog):
+        found = read_crop(
+            grey, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
+        )
+        new = [r for r in found if r.payload not in known]
+        known.update(r.payload for r in new)
+        more += new
+    return more
 
 
 def _all_read(reads: Sequence[TagRead], catalog: Catalog) -> bool:

@@ -240,3 +240,16 @@ def test_a_food_row_under_the_arm_is_judged_as_a_refusal(honest: Any, catalog: A
     assert scan.errors and scan.player is None
     assert verdict.refused and not verdict.food_row_in_view
     assert (verdict.right, verdict.visible, verdict.confidently_wrong) == (0, 0, [])
+
+
+def test_food_row_on_the_far_side_is_looked_for_where_the_pond_tags_put_it(
+    honest: Any, catalog: Any
+) -> None:
+    """At 32 degrees of tilt from the side, the food row's tags are the smallest in the
+    frame and the fast pass reads one: the pond tags show where the food row lies (one
+    to three rows below each column's lowest tag), and it is read there, not refused."""
+    frame, truth = honest(5125, tilt_deg=32.0)
+    assert truth.conditions["food_tags_in_view"] == 5
+    scan = scan_frames([frame], catalog)
+    assert scan.errors == [] and scan.player is not None
+    assert _cells(scan) == truth.cells
