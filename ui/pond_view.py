@@ -22,6 +22,7 @@ from companion.games.pond.events import (
 )
 from companion.games.pond.game import phase_prompt
 from companion.games.pond.scoring import final_standings, winners
+from companion.games.pond.setup import STARTING_VP
 from companion.games.pond.state import PHASE_TITLES, PondState, end_phase_award, vp_by_turn
 from ui.widgets import style
 
@@ -77,6 +78,21 @@ def tracker_view(st: PondState) -> TrackerView:
         players=players,
         over=st.over,
     )
+
+
+def supply_shares(st: PondState) -> list[tuple[str, float]]:
+    """Each faction's share of the starting VP supply: the VP its player took from it.
+
+    Starting VP come "from the 3 extra tokens, not the VP supply" (unless the table chose to
+    take them from the supply), so they are no share: what is left plus every share is
+    exactly the whole supply, and the tracker's bar never runs past its end.
+    """
+    start = max(1, st.starting_supply)
+    extra = STARTING_VP if st.extra_tokens else (0,) * len(st.names)
+    return [
+        (faction, max(0, st.tokens[seat] - extra[seat]) / start)
+        for seat, faction in enumerate(st.factions)
+    ]
 
 
 # --- the End Phase review -------------------------------------------------------------------

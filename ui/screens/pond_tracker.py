@@ -229,9 +229,8 @@ class PondTrackerScreen(BaseScreen):
         self.supply = v.supply
         self.starting_supply = v.starting_supply
         self.fraction = v.fraction
-        start = max(1, v.starting_supply)
-        self.segments = [(p.faction, p.tokens / start) for p in v.players]
         st = self.app.live.state
+        self.segments = view.supply_shares(st)
         self.map_layout = st.layout
         self.map_board = st.board
         self.turn_text = f"Turn {v.turn}: {v.player}'s turn ({v.faction})"
