@@ -216,6 +216,9 @@ class SetupScreen(BaseScreen):
         self.message = ""
         for row in self.rows:
             row.ids.name.focus = False
+        from ui.widgets.setup_drawings import drawing_for
+
+        self.ids.checklist.drawing_for = drawing_for(self.game, self.players(), self.options)
         self.ids.checklist.steps = steps
         self.stage = "checklist"
         self.clear_focus()
@@ -294,8 +297,8 @@ GUIDE_COUNTS = {"pond": 4, "pondscape": 4, "ponder": 4, "bog": 2, "croak": 4}
 DEMO_NAMES = ("Ana", "Ben", "Cy", "Dee")
 
 
-def _players(app: Any, game: str) -> Any:
-    screen = app.go("setup", game=game, count=GUIDE_COUNTS[game])
+def _players(app: Any, game: str, count: int | None = None) -> Any:
+    screen = app.go("setup", game=game, count=count or GUIDE_COUNTS[game])
     for row, name in zip(screen.rows, DEMO_NAMES, strict=False):
         row.ids.name.text = name
     return screen
@@ -308,6 +311,28 @@ def _checklist(game: str) -> Any:
     return state
 
 
+def _checklist_at(game: str, ticked: int, count: int | None = None) -> Any:
+    """A checklist with its first ``ticked`` steps done: the next one (marked) is in view."""
+
+    def state(app: Any) -> None:
+        screen = _players(app, game, count)
+        screen.show_checklist()
+        for _ in range(ticked):
+            screen.ids.checklist.tick_next()
+
+    return state
+
+
+#: Checklists at a step with a drawing: (state, game, steps ticked, player count).
+DRAWING_STATES = (
+    ("checklist-pond-map", "pond", 0, 2),  # the 9-pond side
+    ("checklist-pond-fountain", "pond", 2, 4),
+    ("checklist-pond-fwooogs", "pond", 10, 4),  # the starting ponds
+    ("checklist-pondscape-frog", "pondscape", 1, 4),
+    ("checklist-bog-flies", "bog", 1, 2),
+)
+
+
 def _keyboard(app: Any) -> None:
     """Typing the fourth name on a Pi: Kivy's docked on-screen keyboard is up."""
     from ui.keyboard import show_docked_keyboard
@@ -317,10 +342,12 @@ def _keyboard(app: Any) -> None:
 
 
 def demo_states() -> list[tuple[str, Any]]:
-    """Both stages of all five setup guides, and the on-screen keyboard."""
+    """Both stages of all five setup guides, the checklists at the steps with a drawing,
+    and the on-screen keyboard."""
     states: list[tuple[str, Any]] = [
         (f"players-{g}", lambda app, g=g: _players(app, g)) for g in GUIDE_COUNTS
     ]
     states += [(f"checklist-{g}", _checklist(g)) for g in GUIDE_COUNTS if g != "pond"]
+    states += [(name, _checklist_at(g, n, c)) for name, g, n, c in DRAWING_STATES]
     states.append(("keyboard", _keyboard))
     return states

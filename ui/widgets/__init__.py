@@ -5,14 +5,13 @@ every screen's .kv can use them; their look lives in ``ui/theme.kv``.
 """
 
 from ui.widgets.chart import Chart
+from ui.widgets.checklist import Checklist, CheckRow
 from ui.widgets.common import (
     Badge,
     BigButton,
     BigProgress,
     Body,
     Caption,
-    Checklist,
-    CheckRow,
     Heading,
     Panel,
     PrimaryButton,
