@@ -110,9 +110,20 @@ def demo_scorepad_sessions() -> list[tuple[SessionInfo, list[dict[str, Any]], bo
     # A whole BOG game played by the demo table (Ana and Ben), replayed by its engine.
     bog_options, bog_events, _ = play_random_game(2)
     bog = SessionInfo("bog", players[:2], bog_options)
+
+    def pond(seed: int) -> tuple[SessionInfo, list[dict[str, Any]], bool]:
+        """A whole 3-player Pond game played by the bots (factions: History's marks)."""
+        from companion.games.pond.demo import demo_game_json
+        from companion.session import load_session_json
+
+        info, events = load_session_json(demo_game_json(3, seed=seed, camera="end"), "demo")
+        return info, [e.to_json() for e in events], True
+
     return [
         croak(1, True),
         (bog, [e.to_json() for e in bog_events], True),
+        pond(1),
         croak(2, True),
+        pond(4),
         croak(3, False),
     ]

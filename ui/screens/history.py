@@ -15,12 +15,15 @@ from typing import Any
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
 from companion.files import atomic_write_text
 from companion.games.guides import played_game
 from companion.session import replay
 from ui.bridge import run_in_background
+from ui.history_results import result_of
 from ui.screens.base import BaseScreen, load_kv
 from ui.widgets import style
 
@@ -28,17 +31,58 @@ load_kv(__file__)
 
 MAX_SESSIONS = 200  # the list shows the newest; older ones stay in the store
 CHART_PLAYERS = 4
-BARS_UP_TO = 6  # bars read better for a few games, a line for many
 
 
 class SessionItem(ButtonBehavior, BoxLayout):
-    """One past session in the list."""
+    """One past session in the list: the game and date, the scores, and who won (with the
+    faction's mark, or a dot in the seat's colour, and the name in that colour)."""
 
     session_id = NumericProperty(0)
     title = StringProperty("")
     detail = StringProperty("")
     selected = BooleanProperty(False)
     min_state_time = NumericProperty(0)
+    winners = ListProperty([])  # (name, faction or "", colour)
+    win_note = StringProperty("")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.on_winners()  # the winners given as kwargs came before the row's widgets
+
+    def on_winners(self, *_: Any) -> None:
+        from ui.widgets.marks import FactionMark
+
+        box = self.ids.get("won")
+        if box is None:
+            return
+        box.clear_widgets()
+        if not self.winners:
+            return
+        box.add_widget(WinLabel(text="Winners:" if len(self.winners) > 1 else "Winner:"))
+        for name, faction, colour in self.winners:
+            box.add_widget(FactionMark(faction=faction) if faction else SeatDot(colour=colour))
+            box.add_widget(WinLabel(text=name, color=colour, bold=True))
+
+
+class WinLabel(Label):
+    """A word of the winner line, as wide as its text."""
+
+
+class SeatDot(Widget):
+    """A player's seat colour as a dot (games without factions), beside their name."""
+
+    colour = ListProperty(list(style.MUTED))
+
+
+def winner_marks(entry: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """(name, faction or "", colour) of each winner: the faction's colour where the game has
+    factions, else the seat's."""
+    factions = entry.get("factions", {})
+    seats = entry.get("seats", {})
+    return [
+        (name, factions.get(name, ""), style.player_colour(factions.get(name), seats.get(name, 0)))
+        for name in entry.get("winners", [])
+    ]
 
 
 def standings(live: Any) -> list[tuple[str, int]]:
@@ -81,15 +125,40 @@ def read_history(store: Any, limit: int = MAX_SESSIONS) -> list[dict[str, Any]]:
             entry["factions"] = {
                 p.name: str(p.attrs["faction"]) for p in info.players if p.attrs.get("faction")
             }
+            entry["seats"] = {p.name: seat for seat, p in enumerate(info.players)}
+            won = result_of(live, finished=row.finished)
+            entry["winners"] = list(won.names)
+            entry["win_note"] = won.note
         except CompanionError as exc:
             entry["summary"] = f"cannot be read: {exc}"
         out.append(entry)
     return out
 
 
+def _charted(entries: list[dict[str, Any]], game: str) -> list[dict[str, Any]]:
+    """The finished sessions of ``game`` with scores, oldest first: the chart's groups."""
+    return [e for e in reversed(entries) if e["game"] == game and e["scores"] and e["finished"]]
+
+
+def chart_labels(entries: list[dict[str, Any]], game: str) -> list[str]:
+    """Under each group of bars: which game of this kind it was, and its date ("#2\n30 Nov")."""
+    return [f"#{i}\n{short_date(e['updated'])}" for i, e in enumerate(_charted(entries, game), 1)]
+
+
+def short_date(stamp: str) -> str:
+    """``2026-11-30T...`` -> ``30 Nov`` (the stored text as it is if it is not a date)."""
+    from datetime import datetime
+
+    try:
+        when = datetime.fromisoformat(str(stamp)[:10])
+    except ValueError:
+        return str(stamp)[:10]
+    return f"{when.day} {when.strftime('%b')}"
+
+
 def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, list[int], Any]]:
     """Per player (the most frequent ones), their score in each finished game, oldest first."""
-    games = [e for e in reversed(entries) if e["game"] == game and e["scores"] and e["finished"]]
+    games = _charted(entries, game)
     counts: dict[str, int] = {}
     for e in games:
         for name, _ in e["scores"]:
@@ -154,8 +223,10 @@ class HistoryScreen(BaseScreen):
             game = titles.get(entry["game"], entry["game"])
             item = SessionItem(
                 session_id=entry["id"],
-                title=f"{game} · {entry['updated'][:10]}{state}",
+                title=f"{game} · {short_date(entry['updated'])} {entry['updated'][:4]}{state}",
                 detail=scores,
+                winners=winner_marks(entry),
+                win_note=entry.get("win_note", ""),
             )
             item.bind(on_release=lambda it: self.select(it.session_id))
             box.add_widget(item)
@@ -183,11 +254,13 @@ class HistoryScreen(BaseScreen):
         from companion.games import BOXED_GAMES
 
         chart = self.ids.chart
-        series = chart_series(list(self.entries), self.chart_game)
-        sessions = max((len(values) for _n, values, _c in series), default=0)
-        chart.kind = "bar" if sessions <= BARS_UP_TO else "line"
-        chart.series = series
-        chart.title = f"{dict(BOXED_GAMES).get(self.chart_game, self.chart_game)}: scores per game"
+        entries = list(self.entries)
+        # Bars, each with its value, under the game's number and date: the latest games that
+        # leave room for every value (the title says "last N of M games" when cut).
+        chart.kind = "bar"
+        chart.x_labels = chart_labels(entries, self.chart_game)
+        chart.series = chart_series(entries, self.chart_game)
+        chart.title = f"{dict(BOXED_GAMES).get(self.chart_game, self.chart_game)} scores"
 
     def export_selected(self, folder: Path | None = None) -> Path | None:
         """Write the selected session as ``session/1`` JSON into ``folder`` (USB or data folder)."""

@@ -3,6 +3,10 @@
 ``series`` is a list of ``(label, [values...], rgba)``; ``kind`` is "line" or
 "bar". Bars group one bar per series at each x. No axes library: a baseline,
 the max value written at the top, and a legend row.
+
+Bars (History): each bar has its value written on top, each group its ``x_labels`` entry
+under it (the game and its date). Only as many groups as leave room for every value are
+drawn, the latest ones (``shown`` says how many; the title then says "last N of M").
 """
 
 from __future__ import annotations
@@ -22,6 +26,8 @@ class Chart(Widget):
     kind = OptionProperty("line", options=["line", "bar"])
     title = StringProperty("")
     font_size = NumericProperty(18)
+    x_labels = ListProperty([])  # bars: one label per group ("#3\n30 Nov")
+    shown = NumericProperty(0)  # bars: how many groups (the latest) are drawn
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -34,6 +40,7 @@ class Chart(Widget):
             kind=self.redraw,
             title=self.redraw,
             font_size=self.redraw,
+            x_labels=self.redraw,
         )
 
     def value_range(self) -> tuple[float, float]:
@@ -65,6 +72,9 @@ class Chart(Widget):
             self.remove_widget(label)
         self._labels = []
         self.canvas.clear()
+        if self.kind == "bar":
+            self._redraw_bars()
+            return
         left, bottom, w, h = self._plot_box()
         lo, hi = self.value_range()
         with self.canvas:
@@ -72,7 +82,7 @@ class Chart(Widget):
             Line(points=[left, bottom, left + w, bottom], width=1.2)
             Line(points=[left, bottom, left, bottom + h], width=1.2)
             n = max((len(vals) for _l, vals, _c in self.series), default=0)
-            for s, (_label, vals, rgba) in enumerate(self.series):
+            for _label, vals, rgba in self.series:
                 Color(*rgba)
                 if self.kind == "line" and len(vals) >= 1:
                     pts: list[float] = []
@@ -82,29 +92,95 @@ class Chart(Widget):
                         Line(points=pts, width=2.2)
                     for i in range(0, len(pts), 2):
                         Rectangle(pos=(pts[i] - 4, pts[i + 1] - 4), size=(8, 8))
-                elif self.kind == "bar":
-                    groups = max(1, n)
-                    group_w = w / groups
-                    bar_w = group_w * 0.8 / max(1, len(self.series))
-                    for i, v in enumerate(vals):
-                        x = left + i * group_w + group_w * 0.1 + s * bar_w
-                        y0 = bottom + (0 - lo) / (hi - lo) * h
-                        y1 = bottom + (v - lo) / (hi - lo) * h
-                        Rectangle(pos=(x, min(y0, y1)), size=(bar_w * 0.9, abs(y1 - y0)))
         self._label(f"{hi:g}", left - self.font_size * 2.6, bottom + h - self.font_size / 2)
         self._label(f"{lo:g}", left - self.font_size * 2.6, bottom - self.font_size / 2)
         if self.title:
             self._label(self.title, left, bottom + h + self.font_size * 0.3, bold=True)
-        x = left
+        self._legend(left)
+
+    def _legend(self, x: float) -> None:
         for label_text, _vals, rgba in self.series:
             lab = self._label(label_text, x, self.y + 2, colour=rgba)
             x += max(lab.texture_size[0], 40) + self.font_size
-        return None
+
+    def _text_size(self, text: str, bold: bool = False) -> tuple[float, float]:
+        lab = Label(text=text, font_size=self.font_size, bold=bold)
+        lab.texture_update()
+        return float(lab.texture_size[0]), float(lab.texture_size[1])
+
+    def bar_groups(self, width: float | None = None) -> int:
+        """How many groups fit ``width`` (default: the plot's) with every value and label
+        readable: one value's width per bar, a label's width per group."""
+        n = max((len(vals) for _l, vals, _c in self.series), default=0)
+        if n == 0:
+            return 0
+        values = [f"{v:g}" for _l, vals, _c in self.series for v in vals]
+        value_w = max(self._text_size(v, bold=True)[0] for v in values) + self.font_size * 0.3
+        label_w = max((self._text_size(t)[0] for t in self.x_labels), default=0.0)
+        group_w = max(value_w * len(self.series) / 0.9, label_w + self.font_size)
+        if width is None:
+            width = self.width - self.font_size * 1.2
+        return max(1, min(n, int(width // group_w)))
+
+    def _redraw_bars(self) -> None:
+        """Bars with their values on top and the groups' labels under them."""
+        f = self.font_size
+        line_h = self._text_size("Ag")[1]
+        lines = max((t.count("\n") + 1 for t in self.x_labels), default=0)
+        legend_h = line_h + 4
+        labels_h = lines * line_h + (f * 0.3 if lines else 0)
+        title_h = line_h + f * 0.3 if self.title else 0
+        left = self.x + f * 0.6
+        w = max(1.0, self.width - f * 1.2)
+        bottom = self.y + legend_h + labels_h
+        top = self.top - title_h - line_h  # room for the values over the highest bar
+        h = max(1.0, top - bottom)
+        n = max((len(vals) for _l, vals, _c in self.series), default=0)
+        k = self.bar_groups(w)
+        self.shown = k
+        first = n - k
+        values = [v for _l, vals, _c in self.series for v in vals[first:]]
+        hi = max([1, *values])
+        group_w = w / max(1, k)
+        bar_w = group_w * 0.9 / max(1, len(self.series))
+        with self.canvas:
+            Color(*theme.MUTED)
+            Line(points=[left, bottom, left + w, bottom], width=1.2)
+        for s, (_label, vals, rgba) in enumerate(self.series):
+            for i, v in enumerate(vals[first:]):
+                x = left + i * group_w + group_w * 0.05 + s * bar_w
+                bar_h = max(0.0, v) / hi * h
+                with self.canvas:
+                    Color(*rgba)
+                    Rectangle(pos=(x, bottom), size=(bar_w * 0.92, bar_h))
+                text = f"{v:g}"
+                tw = self._text_size(text, bold=True)[0]
+                self._label(text, x + bar_w * 0.46 - tw / 2, bottom + bar_h + 1, bold=True)
+        for i, text in enumerate(self.x_labels[first : first + k]):
+            tw, th = self._text_size(text)
+            x = left + i * group_w + (group_w - tw) / 2
+            self._label(text, x, bottom - th - f * 0.15, colour=theme.MUTED, halign="center")
+        if self.title:
+            title = self.title if k == n else f"{self.title}, last {k} of {n} games"
+            self._label(title, left, self.top - title_h + f * 0.1, bold=True)
+        self._legend(left)
 
     def _label(
-        self, text: str, x: float, y: float, colour: Any = None, bold: bool = False
+        self,
+        text: str,
+        x: float,
+        y: float,
+        colour: Any = None,
+        bold: bool = False,
+        halign: str = "left",
     ) -> Label:
-        lab = Label(text=text, font_size=self.font_size, bold=bold, color=colour or theme.TEXT)
+        lab = Label(
+            text=text,
+            font_size=self.font_size,
+            bold=bold,
+            color=colour or theme.TEXT,
+            halign=halign,
+        )
         lab.texture_update()
         lab.size = lab.texture_size
         lab.pos = (x, y)
