@@ -70,12 +70,10 @@ class CheckRow(ButtonBehavior, BoxLayout):
         kwargs.setdefault("values_text", "\n".join(self._values))
         super().__init__(**kwargs)
         self._fit = Clock.create_trigger(self.fit_values, -1)
+        # A new size of the window changes the row's width and the font together (no binding
+        # to the app: rows come and go, the app stays).
         self.bind(width=self._fit)
-        from kivy.app import App
-
-        app = App.get_running_app()
-        if app is not None:
-            app.bind(font_body=self._fit)
+        self.ids.val.bind(font_size=self._fit)
         self.fit_values()
 
     def on_drawing(self, _inst: Any, drawing: Any) -> None:
