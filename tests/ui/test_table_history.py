@@ -187,3 +187,24 @@ def test_history_bars_have_game_date_and_value_labels(app: Any, size: tuple[int,
         for j, b in enumerate(boxes[i + 1 :], i + 1):
             apart = a[2] <= b[0] + 1 or b[2] <= a[0] + 1 or a[3] <= b[1] + 1 or b[3] <= a[1] + 1
             assert apart, f"{texts[i]!r} over {texts[j]!r}"
+
+
+def test_history_pond_chart_legend_marks_each_faction(app: Any) -> None:
+    """Factions keep their colour with their shape: the legend marks each Pond player."""
+    from ui.widgets.marks import FactionMark
+
+    sid, _winner = _pond_game(app, seed=1)
+    screen = _history(app)
+    screen.chart_game = "pond"
+    try:
+        screen.draw_chart()
+        render(app, 2)
+        chart = screen.ids.chart
+        factions = {p.name: p.attrs["faction"] for p in app.store.load(sid)[0].players}
+        marks = [w.faction for w in chart.children if isinstance(w, FactionMark)]
+        names = [name for name, _v, _c in chart.series]
+        assert sorted(marks) == sorted(factions[n] for n in names)
+        for name, _values, colour in chart.series:
+            assert colour == theme.FACTION[factions[name]]
+    finally:
+        screen.chart_game = ""  # the next visit charts the newest game again

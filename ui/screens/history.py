@@ -259,7 +259,12 @@ class HistoryScreen(BaseScreen):
         # leave room for every value (the title says "last N of M games" when cut).
         chart.kind = "bar"
         chart.x_labels = chart_labels(entries, self.chart_game)
-        chart.series = chart_series(entries, self.chart_game)
+        series = chart_series(entries, self.chart_game)
+        factions: dict[str, str] = {}
+        for e in entries:
+            factions.update(e.get("factions", {}) if e["game"] == self.chart_game else {})
+        chart.factions = [factions.get(name, "") for name, _v, _c in series]
+        chart.series = series
         chart.title = f"{dict(BOXED_GAMES).get(self.chart_game, self.chart_game)} scores"
 
     def export_selected(self, folder: Path | None = None) -> Path | None:
@@ -317,3 +322,16 @@ def demo(app: Any) -> None:
     while screen.loading and time.monotonic() < end:
         Clock.tick()
         time.sleep(0.01)
+
+
+def _pond_chart(app: Any) -> None:
+    """History with the chart on Pond: faction colours, each with its mark in the legend."""
+    demo(app)
+    screen = app.screen
+    if "pond" in screen.games:
+        screen.chart_game = "pond"
+        screen.draw_chart()
+
+
+def demo_states() -> list[tuple[str, Any]]:
+    return [("pond-chart", _pond_chart)]

@@ -20,6 +20,9 @@ from kivy.uix.widget import Widget
 
 from ui import theme
 
+#: A faction's mark in the legend is this many fonts tall (its letter fits in its shape).
+MARK_FONTS = 1.8
+
 
 class Chart(Widget):
     series = ListProperty([])
@@ -28,6 +31,7 @@ class Chart(Widget):
     font_size = NumericProperty(18)
     x_labels = ListProperty([])  # bars: one label per group ("#3\n30 Nov")
     shown = NumericProperty(0)  # bars: how many groups (the latest) are drawn
+    factions = ListProperty([])  # per series: its faction ("" for none), marked in the legend
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -41,6 +45,7 @@ class Chart(Widget):
             title=self.redraw,
             font_size=self.redraw,
             x_labels=self.redraw,
+            factions=self.redraw,
         )
 
     def value_range(self) -> tuple[float, float]:
@@ -99,9 +104,30 @@ class Chart(Widget):
         self._legend(left)
 
     def _legend(self, x: float) -> None:
-        for label_text, _vals, rgba in self.series:
-            lab = self._label(label_text, x, self.y + 2, colour=rgba)
+        """The series' names in their colours; a faction's mark before a faction's colour
+        (``factions``), so the colour is never alone."""
+        from ui.widgets.marks import FactionMark
+
+        line_h = self._text_size("Ag")[1]
+        row_h = self._legend_height() - 4
+        for i, (label_text, _vals, rgba) in enumerate(self.series):
+            faction = self.factions[i] if i < len(self.factions) else ""
+            if faction:
+                side = self.font_size * MARK_FONTS
+                mark = FactionMark(faction=faction, size_hint=(None, None))
+                mark.font_size = self.font_size
+                mark.size = (side, side)
+                mark.pos = (x, self.y + 2 + (row_h - side) / 2)
+                self.add_widget(mark)
+                self._labels.append(mark)
+                x += side + self.font_size * 0.3
+            lab = self._label(label_text, x, self.y + 2 + (row_h - line_h) / 2, colour=rgba)
             x += max(lab.texture_size[0], 40) + self.font_size
+
+    def _legend_height(self) -> float:
+        line_h = self._text_size("Ag")[1]
+        marked = any(self.factions[: len(self.series)])
+        return max(line_h, self.font_size * MARK_FONTS if marked else 0.0) + 4
 
     def _text_size(self, text: str, bold: bool = False) -> tuple[float, float]:
         lab = Label(text=text, font_size=self.font_size, bold=bold)
@@ -127,7 +153,7 @@ class Chart(Widget):
         f = self.font_size
         line_h = self._text_size("Ag")[1]
         lines = max((t.count("\n") + 1 for t in self.x_labels), default=0)
-        legend_h = line_h + 4
+        legend_h = self._legend_height()
         labels_h = lines * line_h + (f * 0.3 if lines else 0)
         title_h = line_h + f * 0.3 if self.title else 0
         left = self.x + f * 0.6
