@@ -220,3 +220,17 @@ def _parents(w: Widget) -> Iterator[Widget]:
         if parent is w:
             break
         w = parent
+
+
+@pytest.fixture(params=[(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
+def display_size(request: pytest.FixtureRequest, app: Any) -> Iterator[tuple[int, int]]:
+    """The test runs at each display's window size (layout only: the off-screen window's
+    pixels stay 800x480), and the old size is put back."""
+    from tests.ui.resize import resize
+
+    old = (int(Window.width), int(Window.height))
+    try:
+        resize(app, request.param)
+        yield request.param
+    finally:
+        resize(app, old)

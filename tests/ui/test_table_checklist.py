@@ -7,12 +7,10 @@ ticked, showed the last rows); (c) drawings for the steps where one helps.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from kivy.core.text import Label as CoreLabel
-from kivy.core.window import Window
 from kivy.uix.label import Label
 
 from tests.ui.conftest import press, render
@@ -22,18 +20,6 @@ SIZES = [(800, 480), (1280, 720)]
 #: Every setup guide, with the largest counts (the most values) and Pond's 2-player side.
 GUIDES = [("pond", 4), ("pond", 2), ("pondscape", 4), ("pondscape", 1), ("ponder", 4)]
 GUIDES += [("bog", 2), ("croak", 4)]
-
-
-@pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def size(request: pytest.FixtureRequest, app: Any) -> Iterator[tuple[int, int]]:
-    old = Window.size
-    Window.size = request.param
-    render(app, 2)
-    try:
-        yield request.param
-    finally:
-        Window.size = old
-        render(app, 2)
 
 
 def checklist(app: Any, game: str, count: int) -> Any:
@@ -62,7 +48,9 @@ def value_labels(row: Any) -> list[Label]:
     ]
 
 
-def test_checklist_every_value_is_drawn_on_one_line(app: Any, size: tuple[int, int]) -> None:
+def test_checklist_every_value_is_drawn_on_one_line(
+    app: Any, display_size: tuple[int, int]
+) -> None:
     """Defect 9a: a value cell wrapped into 4 lines. Now each value is one line, beside the
     step's text or under it, and the text itself is not squeezed into a sliver."""
     for game, count in GUIDES:
@@ -72,7 +60,7 @@ def test_checklist_every_value_is_drawn_on_one_line(app: Any, size: tuple[int, i
                 lines = label.text.count("\n") + 1
                 height = label.texture_size[1]
                 assert height <= lines * _one_line_height(label) + 2, (
-                    f"{game} {size}: {label.text!r} takes {height:.0f} px for {lines} line(s)"
+                    f"{game} {display_size}: {label.text!r} is {height:.0f} px for {lines} line(s)"
                 )
                 assert label.texture_size[0] <= label.width + 2, label.text
             text = row.ids.lab
@@ -96,7 +84,9 @@ def _in_view(row: Any, scroll: Any) -> bool:
     return bottom >= s_bottom - 1.5 and top <= s_top + 1.5
 
 
-def test_checklist_demo_marks_the_next_step_in_view(app: Any, size: tuple[int, int]) -> None:
+def test_checklist_demo_marks_the_next_step_in_view(
+    app: Any, display_size: tuple[int, int]
+) -> None:
     """Defect 9b: the demo (Pond, 3 players, 4 of 11 ticked) showed rows 9 to 11: the next
     step's mark was scrolled out of sight."""
     from ui.screens.setup import demo
@@ -112,7 +102,7 @@ def test_checklist_demo_marks_the_next_step_in_view(app: Any, size: tuple[int, i
 
 @pytest.mark.parametrize("game", ["pond", "bog"])
 def test_checklist_next_step_stays_in_view_while_ticking(
-    app: Any, size: tuple[int, int], game: str
+    app: Any, display_size: tuple[int, int], game: str
 ) -> None:
     """Ticked by `next` one step at a time, and by touch out of order, the marked step is
     always the first open one and always in view; with all ticked, nothing is marked."""

@@ -3,11 +3,9 @@ labels and no values."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from kivy.core.window import Window
 from kivy.uix.label import Label
 
 from companion.games.base import Player
@@ -145,19 +143,9 @@ def test_result_of_pondscape_shared_victory(monkeypatch: pytest.MonkeyPatch) -> 
         assert result.names == names and result.note.endswith(note)
 
 
-@pytest.fixture(params=[(800, 480), (1280, 720)], ids=["800x480", "1280x720"])
-def size(request: pytest.FixtureRequest, app: Any) -> Iterator[tuple[int, int]]:
-    old = Window.size
-    Window.size = request.param
-    render(app, 2)
-    try:
-        yield request.param
-    finally:
-        Window.size = old
-        render(app, 2)
-
-
-def test_history_bars_have_game_date_and_value_labels(app: Any, size: tuple[int, int]) -> None:
+def test_history_bars_have_game_date_and_value_labels(
+    app: Any, display_size: tuple[int, int]
+) -> None:
     """Defect 4: every bar drawn has its value on top; every group its game's number and date
     under it; as many of the latest games as leave room for that, no label over another."""
     from ui.screens.history import chart_labels, short_date
