@@ -188,11 +188,13 @@ def test_history_pond_chart_legend_marks_each_faction(app: Any) -> None:
         screen.draw_chart()
         render(app, 2)
         chart = screen.ids.chart
-        factions = {p.name: p.attrs["faction"] for p in app.store.load(sid)[0].players}
+        ours = {p.name: p.attrs["faction"] for p in app.store.load(sid)[0].players}
         marks = [w.faction for w in chart.children if isinstance(w, FactionMark)]
-        names = [name for name, _v, _c in chart.series]
-        assert sorted(marks) == sorted(factions[n] for n in names)
-        for name, _values, colour in chart.series:
-            assert colour == theme.FACTION[factions[name]]
+        assert len(chart.factions) == len(chart.series) and all(chart.factions)
+        assert sorted(marks) == sorted(chart.factions)  # one mark per player charted
+        for (name, _values, colour), faction in zip(chart.series, chart.factions, strict=True):
+            assert colour == theme.FACTION[faction]  # the mark and the colour agree
+            if name in ours and screen.entries[0]["id"] == sid:
+                assert faction == ours[name]  # the newest game's faction
     finally:
         screen.chart_game = ""  # the next visit charts the newest game again
