@@ -156,6 +156,15 @@ def short_date(stamp: str) -> str:
     return f"{when.day} {when.strftime('%b')}"
 
 
+def chart_factions(entries: list[dict[str, Any]], game: str) -> dict[str, str]:
+    """Each charted player's faction (their latest finished game's): the colour of their bars
+    and the mark in the legend both come from it, so the two always agree."""
+    factions: dict[str, str] = {}
+    for e in _charted(entries, game):
+        factions.update(e.get("factions", {}))
+    return factions
+
+
 def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, list[int], Any]]:
     """Per player (the most frequent ones), their score in each finished game, oldest first."""
     games = _charted(entries, game)
@@ -164,9 +173,7 @@ def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, li
         for name, _ in e["scores"]:
             counts[name] = counts.get(name, 0) + 1
     names = sorted(counts, key=lambda n: (-counts[n], n))[:CHART_PLAYERS]
-    factions: dict[str, str] = {}
-    for e in games:
-        factions.update(e.get("factions", {}))
+    factions = chart_factions(entries, game)
     series = []
     for i, name in enumerate(names):
         values = [dict(e["scores"]).get(name, 0) for e in games]
@@ -260,9 +267,7 @@ class HistoryScreen(BaseScreen):
         chart.kind = "bar"
         chart.x_labels = chart_labels(entries, self.chart_game)
         series = chart_series(entries, self.chart_game)
-        factions: dict[str, str] = {}
-        for e in entries:
-            factions.update(e.get("factions", {}) if e["game"] == self.chart_game else {})
+        factions = chart_factions(entries, self.chart_game)
         chart.factions = [factions.get(name, "") for name, _v, _c in series]
         chart.series = series
         chart.title = f"{dict(BOXED_GAMES).get(self.chart_game, self.chart_game)} scores"
