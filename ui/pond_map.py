@@ -16,7 +16,7 @@ import numpy.typing as npt
 from companion.games.pond.control import pond_controller
 from companion.games.pond.events import LILYPAD_FREE, Board
 from companion.games.pond.layout import Layout
-from ui.widgets import style
+from ui import theme
 
 WATER = (120, 90, 40)  # BGR
 RIVER = (200, 160, 90)
@@ -47,7 +47,7 @@ def draw_map(layout: Layout, board: Board, size: int = 360) -> npt.NDArray[np.ui
         content = board.pond(pond_id)
         owner = pond_controller(content)
         poly = np.array([px(p) for p in shape.polygon_mm], dtype=np.int32)
-        fill = _bgr(style.FACTION[owner]) if owner else WATER
+        fill = _bgr(theme.FACTION[owner]) if owner else WATER
         cv2.fillPoly(image, [poly], fill, cv2.LINE_AA)
         cv2.polylines(image, [poly], True, (230, 230, 230), 1, cv2.LINE_AA)
         cx, cy = px(shape.centroid_mm)
@@ -59,7 +59,7 @@ def draw_map(layout: Layout, board: Board, size: int = 360) -> npt.NDArray[np.ui
             pad_colour = (
                 (80, 200, 90)
                 if content.lilypad == LILYPAD_FREE
-                else _bgr(style.FACTION.get(content.lilypad, style.MUTED))
+                else _bgr(theme.FACTION.get(content.lilypad, theme.MUTED))
             )
             centre, r = (cx + tw // 2 + th, cy), max(3, th // 2)
             cv2.circle(image, centre, r, pad_colour, -1, cv2.LINE_AA)

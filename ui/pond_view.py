@@ -24,15 +24,15 @@ from companion.games.pond.game import phase_prompt
 from companion.games.pond.scoring import final_standings, winners
 from companion.games.pond.setup import STARTING_VP
 from companion.games.pond.state import PHASE_TITLES, PondState, end_phase_award, vp_by_turn
-from ui.widgets import style
+from ui import theme
 
 RGBA = tuple[float, float, float, float]
 
 
 def faction_colour(faction: str | None) -> RGBA:
     if faction is None:
-        return style.MUTED
-    return style.FACTION.get(faction, style.MUTED)
+        return theme.MUTED
+    return theme.FACTION.get(faction, theme.MUTED)
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ GAME_SCREENS = (
 
 @pytest.mark.parametrize("name", sorted({n for n, _ in GAME_SCREENS}))
 def test_game_screens_take_colours_from_the_theme(name: str) -> None:
-    """Rule 2: colours only from ``ui.theme`` (not the older ``ui/widgets/style.py``)."""
+    """Rule 2: colours only from ``ui.theme`` (the older ``ui/widgets/style.py`` is gone)."""
     for suffix in (".py", ".kv"):
         text = (ROOT / "ui" / "screens" / f"{name}{suffix}").read_text(encoding="utf-8")
         assert "widgets.style" not in text and "widgets import style" not in text, name + suffix

@@ -27,8 +27,9 @@ from companion.games.bog import Advance, BogEvent, BogState, CannotAct, Complete
 from companion.games.bog.rules import hops, legal_actions
 from companion.games.bog.state import KINDS
 from companion.session import RedoEvent, UndoEvent
+from ui import theme as style
 from ui.screens.base import BaseScreen, load_kv
-from ui.widgets import BigButton, style
+from ui.widgets import BigButton
 
 load_kv(__file__)
 

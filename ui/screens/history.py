@@ -22,10 +22,10 @@ from companion.errors import CompanionError
 from companion.files import atomic_write_text
 from companion.games.guides import played_game
 from companion.session import replay
+from ui import theme
 from ui.bridge import run_in_background
 from ui.history_results import result_of
 from ui.screens.base import BaseScreen, load_kv
-from ui.widgets import style
 
 load_kv(__file__)
 
@@ -71,7 +71,7 @@ class WinLabel(Label):
 class SeatDot(Widget):
     """A player's seat colour as a dot (games without factions), beside their name."""
 
-    colour = ListProperty(list(style.MUTED))
+    colour = ListProperty(list(theme.MUTED))
 
 
 def winner_marks(entry: dict[str, Any]) -> list[tuple[str, str, Any]]:
@@ -80,7 +80,7 @@ def winner_marks(entry: dict[str, Any]) -> list[tuple[str, str, Any]]:
     factions = entry.get("factions", {})
     seats = entry.get("seats", {})
     return [
-        (name, factions.get(name, ""), style.player_colour(factions.get(name), seats.get(name, 0)))
+        (name, factions.get(name, ""), theme.player_colour(factions.get(name), seats.get(name, 0)))
         for name in entry.get("winners", [])
     ]
 
@@ -177,7 +177,7 @@ def chart_series(entries: list[dict[str, Any]], game: str) -> list[tuple[str, li
     series = []
     for i, name in enumerate(names):
         values = [dict(e["scores"]).get(name, 0) for e in games]
-        series.append((name, values, style.player_colour(factions.get(name), i)))
+        series.append((name, values, theme.player_colour(factions.get(name), i)))
     return series
 
 

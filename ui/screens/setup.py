@@ -28,8 +28,8 @@ from kivy.uix.textinput import TextInput
 from companion.errors import CompanionError
 from companion.games.base import Player
 from companion.games.guides import default_options, guide, player_limits, session_info, setup_steps
+from ui import theme
 from ui.screens.base import BaseScreen, load_kv
-from ui.widgets import style
 
 load_kv(__file__)
 
@@ -229,7 +229,7 @@ class SetupScreen(BaseScreen):
     def _on_progress(self, *_: Any) -> None:
         cl = self.ids.checklist
         self.progress_text = f"{cl.done_count} of {len(cl.steps)} done"
-        self.ids.start.tone = list(style.ACCENT if cl.complete else style.BUTTON)
+        self.ids.start.tone = list(theme.ACCENT if cl.complete else theme.BUTTON)
 
     def start_game(self) -> bool:
         if not self.ids.checklist.complete:

@@ -31,7 +31,6 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from ui import theme
-from ui.widgets import style
 from ui.widgets.pond_map_view import PondMapView
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
@@ -40,7 +39,7 @@ Builder.load_file(str(Path(__file__).with_suffix(".kv")))
 HEIGHT_TOUCHES = 2.2
 
 WOOD = theme.SURFACE  # the table
-PAD = style.LILY_PAD
+PAD = theme.LILY_PAD
 CARD = theme.BUTTON
 CARD_EDGE = theme.MUTED
 WATER = theme.hex_rgba("#2C5C7A")  # as on the Pond map
@@ -184,7 +183,7 @@ class Marsh(Canvas):
         Color(*WATER)
         Rectangle(pos=(ox, oy), size=(cols * cell, rows * cell))
         for colour, bank in board.banks.items():
-            Color(*style.team_colour(colour, 0))
+            Color(*theme.team_colour(colour, 0))
             for c, r in bank.spaces:
                 px, py = ox + c * cell, oy + (rows - 1 - r) * cell
                 inset = cell * 0.12
