@@ -17,6 +17,7 @@ from kivy.properties import NumericProperty
 from kivy.uix.screenmanager import Screen
 
 import ui.widgets  # noqa: F401  (registers the shared widgets for the .kv files)
+from companion.errors import CompanionError
 
 
 def load_kv(py_file: str) -> None:
@@ -32,6 +33,17 @@ class BaseScreen(Screen):
     @property
     def app(self) -> Any:
         return App.get_running_app()
+
+    def play_or_tell(self, event: Any) -> bool:
+        """Play ``event``; when the engine refuses it, its reason goes to the screen's
+        ``message`` line (a screen that calls this has one). True when it was played."""
+        try:
+            self.app.play(event)
+        except CompanionError as exc:
+            self.message = str(exc)
+            return False
+        self.message = ""
+        return True
 
     def enter(self, **kwargs: Any) -> None:
         """Called by ``app.go`` each time the screen is shown."""

@@ -230,13 +230,7 @@ class CroakScreen(BaseScreen):
         self.sync_stage(st)
 
     def _play(self, event: Any) -> bool:
-        try:
-            self.app.play(event)
-        except CompanionError as exc:
-            self.message = str(exc)
-            return False
-        self.message = ""
-        return True
+        return self.play_or_tell(event)
 
     # --- a hand: countdown, clock, CROAK ----------------------------------------------------
     def start_hand(self) -> bool:

@@ -26,7 +26,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
-from companion.errors import CompanionError
 from companion.games.ponder import FROGS, PonderState, cell_name
 from companion.games.ponder.board import OUTWARD, Cell
 from companion.session import RedoEvent, UndoEvent
@@ -375,14 +374,10 @@ class PonderScreen(BaseScreen):
         return self._play(choice.event)
 
     def _play(self, event: Any) -> bool:
-        try:
-            self.app.play(event)
-        except CompanionError as exc:
-            self.message = str(exc)
-            self.refresh()
-            return False
-        self.message = ""
-        return True
+        if self.play_or_tell(event):
+            return True
+        self.refresh()
+        return False
 
     def scan(self) -> bool:
         if not self.options:

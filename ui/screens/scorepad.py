@@ -20,7 +20,6 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.errors import CompanionError
 from companion.games.guides import leaders, score_rule
 from companion.games.scorepad import NextTurn, Points
 from companion.session import RedoEvent, UndoEvent
@@ -127,13 +126,7 @@ class ScorepadScreen(BaseScreen):
         self.refresh()
 
     def _play(self, event: Any) -> bool:
-        try:
-            self.app.play(event)
-        except CompanionError as exc:
-            self.message = str(exc)
-            return False
-        self.message = ""
-        return True
+        return self.play_or_tell(event)
 
     def _update_prompt(self) -> None:
         if not self.card_mode:
