@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.pond import colours
+from vision.pond.explain import Explained, SeenColour, explain
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 from vision.pond.prism import unsmear
@@ -53,6 +54,8 @@ class CountedPiece:
     share: float
     frogs: int = 1
     doubt: str | None = None  # why this mark may be wrong ("possible stack", ...)
+    #: Direction (degrees, raster x right, y down) of its base's long axis, when measured.
+    angle_deg: float | None = None
 
 
 @dataclass(frozen=True)
@@ -119,8 +122,12 @@ class _Blob:
 
 def _blobs(
     labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
-) -> tuple[list[_Blob], list[tuple[str, float, float, float]]]:
-    """Each faction's connected blobs, holes filled, with their erosion cores.
+) -> tuple[
+    list[_Blob], list[tuple[str, float, float, float]], list[CountedPiece], list[SeenColour]
+]:
+    """Each faction's connected blobs, holes filled, with their erosion cores; also the frogs
+    seen only by their side under another piece, and (with ``shift_at``) each faction's
+    patches of colour before they are cut back to bases (``vision.pond.explain``).
 
     With ``shift_at`` (pieces with a height, seen from a known camera place) each blob is
     first cut back to its base (``prism.unsmear``): its top and sides are swept away from
@@ -132,6 +139,7 @@ def _blobs(
     out: list[_Blob] = []
     too_big: list[tuple[str, float, float, float]] = []
     hidden: list[CountedPiece] = []
+    seen: list[SeenColour] = []
     nf = len(pieces.factions)
     reach = GROW_STEPS + 2
     anyp = np.where((labels >= 1) & (labels <= nf), np.uint8(255), np.uint8(0))
@@ -160,6 +168,7 @@ def _blobs(
                 faction = list(pieces.factions)[k - 1]
                 others = [colour[m] for m in factions if m != k]
                 hidden += _hidden_under(faction, colour[k], grown[k], others, shift, x0, y0, model)
+                seen += _patches(faction, colour[k], shift, x0, y0, model)
         for k in factions:
             faction = list(pieces.factions)[k - 1]
             mask = grown[k]
@@ -179,7 +188,27 @@ def _blobs(
                 cm, clab, cstats, ccents = components(core)
                 keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
                 out.append(_Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift))
-    return out, too_big, hidden
+    return out, too_big, hidden, seen
+
+
+def _patches(
+    faction: str,
+    colour: npt.NDArray[np.uint8],
+    shift: tuple[float, float],
+    x0: int,
+    y0: int,
+    model: BoardModel,
+) -> list[SeenColour]:
+    """The patches of one faction's colour (holes filled) large enough to hold a piece's side."""
+    n, lab, stats, _ = components(colour)
+    out = []
+    for j in range(1, n):
+        if stats[j, 4] < HIDDEN_SIDE * model.frog_area:
+            continue
+        x, y, w, h = (int(v) for v in stats[j, :4])
+        comp = fill_holes(np.where(lab[y : y + h, x : x + w] == j, np.uint8(255), np.uint8(0)))
+        out.append(SeenColour(faction, comp > 0, x0 + x, y0 + y, shift))
+    return out
 
 
 def _hidden_under(
@@ -325,12 +354,14 @@ def _rim_growth(blobs: list[_Blob], model: BoardModel) -> dict[str, float]:
 
 def find_pieces(
     labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
-) -> tuple[list[CountedPiece], list[tuple[str, float, float, float]]]:
-    """Every piece of every faction; also faction blobs far too big to be pieces.
+) -> tuple[list[CountedPiece], list[tuple[str, float, float, float]], list[Explained]]:
+    """Every piece of every faction; also faction blobs far too big to be pieces, and each
+    patch of colour against the pieces counted in it (``vision.pond.explain``; with
+    ``shift_at`` only).
 
     ``shift_at``: see ``_blobs`` (None: pieces seen as flat).
     """
-    blobs, too_big, hidden = _blobs(labels, model, pieces, shift_at)
+    blobs, too_big, hidden, seen = _blobs(labels, model, pieces, shift_at)
     growth = _rim_growth(blobs, model)
     found: list[CountedPiece] = []
     for b in blobs:
@@ -340,7 +371,9 @@ def find_pieces(
             model.fwooog_area + g * model.fwooog_perimeter,
         )
         found.extend(_split_blob(b, model, areas))
-    return found + hidden, too_big
+    counted = [(p.kind, p.faction, p.x_mm, p.y_mm, p.angle_deg, p.frogs) for p in found]
+    counted += [("side", p.faction, p.x_mm, p.y_mm, None, 1) for p in hidden]
+    return found + hidden, too_big, explain(seen, counted, growth, model, pieces)
 
 
 def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> list[CountedPiece]:
@@ -407,9 +440,19 @@ def _split_blob(b: _Blob, model: BoardModel, areas_px: tuple[float, float]) -> l
                 share,
                 count,
                 doubt,
+                _axis_deg(region),
             )
         )
     return out
+
+
+def _axis_deg(mask: npt.NDArray[np.bool_]) -> float | None:
+    """The direction (degrees, raster x right, y down) of a mask's long axis."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 5:
+        return None
+    (_, _), (w, h), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return float(ang if w >= h else ang + 90)
 
 
 def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:

@@ -38,6 +38,7 @@ from vision.pond.blobs import (
     find_occlusions,
     find_pieces,
 )
+from vision.pond.explain import Explained, doubts
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -75,6 +76,8 @@ class BoardCount:
     #: Glare areas (x, y, w, h board mm), reported, not refused.
     glare_mm: list[tuple[float, float, float, float]] = field(default_factory=list)
     camera: CameraPlace | None = None
+    #: Each patch of a faction's colour against the pieces counted in it (``explain``).
+    explained: list[Explained] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """``{"ponds": ..., "warnings": [...]}``; a frame that waits gives its ``reason``."""
@@ -223,7 +226,7 @@ def count_board(
             dx, dy = place.shift_mm(x, y, h_frog)
             return dx * model.ppm, dy * model.ppm
 
-    found_pieces, too_big = find_pieces(labels, model, pieces, shift_at)
+    found_pieces, too_big, explained = find_pieces(labels, model, pieces, shift_at)
     occluded += [(x - 20, y - 20, 40, 40) for _, x, y, _ in too_big]
     if occluded:
         x, y, w, h = max(occluded, key=lambda b: b[2] * b[3])
@@ -235,10 +238,14 @@ def count_board(
             occluded_mm=occluded,
         )
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
+    unexplained = doubts(explained)
+    warnings += [text for _, text in unexplained]
+    flagged += [pid for pid, _ in unexplained]
     count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)
     count.flagged = sorted(set(flagged) | set(count.flagged))
     count.glare_mm = glare_boxes
     count.camera = place
+    count.explained = explained
     return count
 
 

@@ -235,3 +235,45 @@ def test_pond3d_a_frog_under_another_faction_is_counted_from_its_side(
     assert scene.answer["W"]["frogs"] == {"banana": 1, "cowboy": 1}
     assert count.ponds["W"]["frogs"] == {"banana": 1}
     assert "W" in count.flagged
+
+
+def _named_by(count: Any, words: str) -> list[str]:
+    """The ponds named by the warnings that say ``words``, in the order given."""
+    return [w.split(":")[0].removeprefix("pond ") for w in count.warnings if words in w]
+
+
+def test_pond3d_colour_no_counted_piece_explains_names_its_pond(layout13: Any, tall: Any) -> None:
+    """ "Flag what cannot be resolved, never guess silently": a frog under a frog of another
+    faction (25 degrees) whose side shows as a crescent too thin to be counted. Before, pond F
+    was read with one wizard frog and named by no warning; now the wizard colour no counted
+    piece explains names it (seed 119, the stacks condition of the benchmark)."""
+    scene = _scene(layout13, tall, 119, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 119))
+    assert count.ok, count.reason
+    assert scene.answer["F"]["frogs"] == {"cowboy": 4, "wizard": 2}
+    assert count.ponds["F"]["frogs"] == {"cowboy": 4, "wizard": 1}
+    assert _named_by(count, "belongs to no counted piece") == ["IW", "F"]
+    assert "F" in count.flagged
+
+
+def test_pond3d_less_colour_than_the_count_explains_names_its_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Three cowboy pieces counted where two stand (30 degrees, seed 112):
+    their colour covers less than three pieces would. Before, pond E was named by no
+    warning; now the shortfall names it."""
+    scene = _scene(layout13, tall, 112, tilt=30.0)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 112))
+    assert count.ok, count.reason
+    assert scene.answer["E"]["frogs"] == {"cowboy": 1}
+    assert count.ponds["E"]["frogs"] == {"cowboy": 2}
+    assert _named_by(count, "fewer pieces?") == ["E"]
+    assert "E" in count.flagged
+
+
+def _empty(layout: Any, pieces: Any, seed: int) -> EmptyBoard:
+    """The empty-board reference of scene ``seed``'s board, as the benchmark makes it."""
+    if seed not in _EMPTY:
+        photo = scene3d.empty_board(layout, pieces, seed, size=SIZE)
+        _EMPTY[seed], _ = make_empty_board(photo, layout, pieces, "empty board")
+    return _EMPTY[seed]
