@@ -35,6 +35,8 @@ FWOOOG_MARGIN = 0.15
 #: A faction's colour this large (in frog areas) with no base of its own is a frog's side
 #: seen under another piece (a stack).
 HIDDEN_SIDE = 0.15
+#: The doubt of a frog counted from its side alone.
+SIDE_DOUBT = "possible stack (its side shows under another piece): counted"
 
 
 @dataclass(frozen=True)
@@ -248,7 +250,7 @@ def _hidden_under(
         if not _below_another(comp, (cx, cy), others, shift):
             continue
         pond, share = _pond_of(comp > 0, x0, y0, model)
-        doubt = "possible stack (its side shows under another piece): counted"
+        doubt = SIDE_DOUBT
         out.append(
             CountedPiece(
                 "frog", faction, (x0 + cx) / model.ppm, (y0 + cy) / model.ppm, pond, share, 1, doubt

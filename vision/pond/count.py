@@ -21,6 +21,7 @@ Stages (each a function on arrays; drawing is ``vision.pond.annotate``'s job):
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,13 +33,14 @@ from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import (
+    SIDE_DOUBT,
     CountedLilypad,
     CountedPiece,
     find_lilypads,
     find_occlusions,
     find_pieces,
 )
-from vision.pond.explain import Explained, doubts
+from vision.pond.explain import Explained, changed_growth, changed_patches, doubts, explain
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -237,6 +239,8 @@ def count_board(
             polygons_mm=polygons,
             occluded_mm=occluded,
         )
+    if shift_at is not None and empty is not None:
+        explained += _explain_changed(labels, found_pieces, model, pieces, shift_at)
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     unexplained = doubts(explained)
     warnings += [text for _, text in unexplained]
@@ -247,6 +251,30 @@ def count_board(
     count.camera = place
     count.explained = explained
     return count
+
+
+def _explain_changed(
+    labels: colours.Labels,
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at: Callable[[float, float], tuple[float, float]],
+) -> list[Explained]:
+    """Every patch of changed pixels against all the pieces counted in it (any faction)."""
+    seen = changed_patches(labels, model, shift_at)
+    counted = [
+        (
+            "side" if p.doubt == SIDE_DOUBT else p.kind,
+            p.faction,
+            p.x_mm,
+            p.y_mm,
+            p.angle_deg,
+            p.frogs,
+        )
+        for p in found
+    ]
+    g = changed_growth(seen, counted, model, pieces)
+    return explain(seen, counted, {"": g}, model, pieces)
 
 
 def _boxes(

@@ -19,11 +19,18 @@ More colour than the count explains is the sign of a piece the count missed:
 Less colour than the count explains (beyond what nearer pieces may hide) is the sign of an
 overcount. Both are reported naming the pond; the count is not changed (the area alone does
 not say which piece it is).
+
+The same check runs on the patches of anything changed from the empty board (pieces of every
+colour together with their shaded sides, highlights and eyes; the lilypads and a rim around
+them left out, where a piece's edge blends with their green), against the union of the
+counted pieces' swept outlines. A frog under a frog of another faction whose side is too thin
+to show its colour still makes the pair reach one lean further than the top frog alone.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import cv2
@@ -56,6 +63,10 @@ class Explained:
     pieces: int
     x_mm: float
     y_mm: float
+    #: The patch's bounding box (x0, y0, x1, y1), board mm.
+    box_mm: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: What one frog more on top would add (one more lean swept), in frog areas.
+    one_lean: float = 0.0
 
     @property
     def excess(self) -> float:
@@ -100,6 +111,52 @@ def predicted_area(
     return base + lean * across * model.ppm + growth_px * (perim + 2 * lean)
 
 
+def swept_outline(
+    kind: str,
+    x_mm: float,
+    y_mm: float,
+    angle_deg: float,
+    shift_px: tuple[float, float],
+    model: BoardModel,
+    pieces: Pieces,
+) -> npt.NDArray[np.float64]:
+    """The outline (raster px) of a piece's colour as the camera sees it: the convex hull of
+    its footprint at (x, y) and the footprint shifted by its lean."""
+    length, width = pieces.frog_mm if kind == "frog" else pieces.fwooog_mm
+    a, b = length / 2 * model.ppm, width / 2 * model.ppm
+    t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
+    if kind == "frog":
+        u, v = a * np.cos(t), b * np.sin(t)
+    else:  # a rounded bar: a stadium
+        u = (a - b) * np.sign(np.cos(t)) + b * np.cos(t)
+        v = b * np.sin(t)
+    c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
+    pts = np.c_[x_mm * model.ppm + u * c - v * s, y_mm * model.ppm + u * s + v * c]
+    dx, dy = shift_px
+    if kind == "fwooog":
+        ratio = pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6)
+        dx, dy = dx * ratio, dy * ratio
+    both = np.vstack([pts, pts + np.array([dx, dy])]).astype(np.float32)
+    return cv2.convexHull(both).reshape(-1, 2).astype(np.float64)
+
+
+def _union_area(
+    outlines: list[npt.NDArray[np.float64]], growth_px: float, model: BoardModel
+) -> float:
+    """The area (px) of the union of outlines, its rim grown by ``growth_px``."""
+    allp = np.vstack(outlines)
+    x0, y0 = np.floor(allp.min(axis=0)).astype(int) - 2
+    x1, y1 = np.ceil(allp.max(axis=0)).astype(int) + 3
+    canvas = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    for o in outlines:
+        cv2.fillConvexPoly(
+            canvas, np.round((o - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4
+        )
+    contours, _ = cv2.findContours(canvas, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    perim = float(sum(cv2.arcLength(c, True) for c in contours))
+    return float(np.count_nonzero(canvas)) + growth_px * perim
+
+
 def explain(
     seen: list[SeenColour],
     found: list[tuple[str, str, float, float, float | None, int]],
@@ -120,8 +177,11 @@ def explain(
         g = growth.get(s.faction, growth.get("", 0.0))
         predicted, n = 0.0, 0
         side = False
+        drawn: list[npt.NDArray[np.float64]] = []
+        # Frogs pressed on a Long Fwooog are marked at its place: their own place is unknown.
+        at_fwooog = {(x, y) for k, _, x, y, _, _ in found if k == "fwooog"}
         for kind, faction, x_mm, y_mm, angle, frogs in found:
-            if faction != s.faction:
+            if s.faction and faction != s.faction:
                 continue
             ix, iy = round(x_mm * model.ppm) - s.x0, round(y_mm * model.ppm) - s.y0
             if not (0 <= ix < w and 0 <= iy < h and near[iy, ix]):
@@ -130,9 +190,15 @@ def explain(
                 side = True
                 n += 1
                 continue
+            n += frogs if kind == "frog" else 1
+            own_place = kind == "fwooog" or (frogs == 1 and (x_mm, y_mm) not in at_fwooog)
+            if not s.faction and angle is not None and own_place:
+                drawn.append(swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces))
+                continue
             one = predicted_area(kind, angle if frogs == 1 else None, s.shift, g, model, pieces)
             predicted += frogs * one if kind == "frog" else one
-            n += frogs if kind == "frog" else 1
+        if drawn:
+            predicted += _union_area(drawn, g, model)
         ys, xs = np.nonzero(s.mask)
         if side:
             predicted = max(predicted, float(len(xs)))
@@ -149,9 +215,67 @@ def explain(
                 n,
                 (s.x0 + float(xs.mean())) / model.ppm,
                 (s.y0 + float(ys.mean())) / model.ppm,
+                (
+                    s.x0 / model.ppm,
+                    s.y0 / model.ppm,
+                    (s.x0 + w) / model.ppm,
+                    (s.y0 + h) / model.ppm,
+                ),
             )
         )
     return out
+
+
+def changed_patches(
+    labels: npt.NDArray[np.uint8],
+    model: BoardModel,
+    shift_at: Callable[[float, float], tuple[float, float]],
+) -> list[SeenColour]:
+    """The patches of anything changed from the empty board that is not a lilypad (faction "":
+    pieces of every colour, their highlights, eyes and shaded sides together)."""
+    from vision.pond import colours
+
+    pad = (labels == colours.LILYPAD).astype(np.uint8)
+    # A piece's rim blended with a lilypad's green takes other colours: leave it out.
+    near_pad = cv2.dilate(pad, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
+    mask = ((labels != colours.BACKGROUND) & ~near_pad).astype(np.uint8)
+    n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    out = []
+    for j in range(1, n):
+        x, y, w, h, area = (int(v) for v in stats[j])
+        if area < 0.15 * model.frog_area or area > 40 * model.frog_area:
+            continue
+        crop = (lab[y : y + h, x : x + w] == j).astype(np.uint8) * 255
+        cx, cy = cents[j]
+        filled = _fill(crop)
+        out.append(SeenColour("", filled > 0, x, y, shift_at(cx / model.ppm, cy / model.ppm)))
+    return out
+
+
+def _fill(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    flood = padded.copy()
+    ff = np.zeros((padded.shape[0] + 2, padded.shape[1] + 2), np.uint8)
+    cv2.floodFill(flood, ff, (0, 0), 255)
+    return mask | cv2.bitwise_not(flood)[1:-1, 1:-1]
+
+
+def changed_growth(
+    seen: list[SeenColour],
+    found: list[tuple[str, str, float, float, float | None, int]],
+    model: BoardModel,
+    pieces: Pieces,
+) -> float:
+    """How far (px) outside the swept footprints the changed pixels reach: the median over
+    the patches holding one counted frog alone."""
+    first = explain(seen, found, {"": 0.0}, model, pieces)
+    ratios = []
+    for s, e in zip(seen, first, strict=True):
+        if e.pieces != 1:
+            continue
+        lean = math.hypot(*s.shift)
+        ratios.append((e.seen - e.predicted) * model.frog_area / (model.frog_perimeter + 2 * lean))
+    return float(np.median(ratios)) if len(ratios) >= 3 else 0.0
 
 
 #: A patch holding one counted piece with this much more colour (in frog areas) than the
@@ -162,6 +286,13 @@ MANY_EXCESS = 0.4
 #: one piece, or several (nearer pieces of other colours hide more of a group).
 ONE_DEFICIT = 0.5
 MANY_DEFICIT = 1.0
+#: A patch of anything changed (pieces of every colour with their shaded sides and
+#: highlights) this much larger than its counted pieces explain, in frog areas, and at least
+#: ``TALLER_LEANS`` of what one more frog on top would add, is flagged: a frog on a frog,
+#: whatever its colour, makes the group reach one more lean away from the camera.
+ONE_TALLER = 0.2
+MANY_TALLER = 0.25
+TALLER_LEANS = 0.6
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
@@ -169,6 +300,20 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
     out = []
     for e in explained:
         if e.pond is None:
+            continue
+        if not e.faction:
+            if e.pieces > 0 and e.excess > max(
+                ONE_TALLER if e.pieces == 1 else MANY_TALLER, TALLER_LEANS * e.one_lean
+            ):
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the {_pieces(e.pieces)} at ({e.x_mm:.0f}, {e.y_mm:.0f})"
+                        f" mm {'covers' if e.pieces == 1 else 'cover'} more of the board than "
+                        f"{_pieces(e.pieces, 'one', 'they')} should ({e.excess:.1f} of a frog's "
+                        "area more): a frog on a frog?",
+                    )
+                )
             continue
         where = f"pond {e.pond}: {e.faction} colour at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm"
         if e.pieces == 0:
@@ -200,8 +345,8 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
     return out
 
 
-def _pieces(n: int) -> str:
-    return "piece" if n == 1 else f"{n} pieces"
+def _pieces(n: int, one: str = "piece", many: str = "") -> str:
+    return one if n == 1 else (many or f"{n} pieces")
 
 
 def _explain(n: int) -> str:

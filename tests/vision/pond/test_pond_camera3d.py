@@ -271,6 +271,26 @@ def test_pond3d_less_colour_than_the_count_explains_names_its_pond(
     assert "E" in count.flagged
 
 
+def test_pond3d_a_group_reaching_one_more_lean_names_its_pond(layout13: Any, tall: Any) -> None:
+    """A frog on a frog of another faction whose side is too thin to show its colour looks
+    like one frog standing a lean further on: only its reach tells, the pair stands twice as
+    tall. Seed 104 at 25 degrees: a banana frog on a pumpkin one in pond IS and a cowboy frog
+    on a pumpkin one in pond S, each counted as the top frog alone. Before, neither pond was
+    named; now the changed area the counted piece does not explain names both (and pond NE,
+    a lone frog that reaches as far: a false alarm, the price of the rule)."""
+    scene = _scene(layout13, tall, 104, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 104))
+    assert count.ok, count.reason
+    assert scene.answer["IS"]["frogs"] == {"banana": 1, "pumpkin": 1, "wizard": 1}
+    assert count.ponds["IS"]["frogs"] == {"banana": 1, "wizard": 1}
+    assert scene.answer["S"]["frogs"] == {"cowboy": 1, "pumpkin": 1, "wizard": 1}
+    assert count.ponds["S"]["frogs"] == {"cowboy": 1, "wizard": 1}
+    assert _named_by(count, "more of the board than one should") == ["NE", "IS", "S"]
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == {"F", "IS", "S"}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
 def _empty(layout: Any, pieces: Any, seed: int) -> EmptyBoard:
     """The empty-board reference of scene ``seed``'s board, as the benchmark makes it."""
     if seed not in _EMPTY:
