@@ -18,9 +18,14 @@ Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 
 (more when tilted); Camera Module 3 field of view; Bayer sensor noise; JPEG 90; light 0-30%
 darker across the table; the empty-board photo from a camera 0-10 degrees off vertical,
 calibration light): see CONDITIONS below. Scenes are seeded: ``--seed S`` takes S to
-S + N - 1. The counter was tuned on seeds 100-129; the figures in docs/pond-camera.md come
-from other seeds (300 on at 2304x1296, 400 on at 4608x2592). ``make camera-sweep-pond``
-runs 20 scenes a condition.
+S + N - 1. The counter was tuned on seeds 100-129 and 300-329; the figures in
+docs/pond-camera.md and the README come from seeds not looked at before they were taken
+(700-729 at 2304x1296, 800-811 at 4608x2592). ``make camera-sweep-pond`` runs 20 scenes a
+condition.
+
+Warnings come from the counter's doubts, among them the check by synthesis
+(``vision/pond/explain.py``): a patch of a faction's colour, or of anything changed from the
+empty board, that the counted pieces seen as prisms do not explain.
 """
 
 from __future__ import annotations
