@@ -35,6 +35,9 @@ FWOOOG_MARGIN = 0.15
 #: A faction's colour this large (in frog areas) with no base of its own is a frog's side
 #: seen under another piece (a stack).
 HIDDEN_SIDE = 0.15
+#: A patch of a faction's colour this large (in frog areas) is checked against the count
+#: (``vision.pond.explain``): a thinner side than one counted is still flagged.
+SIDE_PATCH = 0.07
 #: The doubt of a frog counted from its side alone.
 SIDE_DOUBT = "possible stack (its side shows under another piece): counted"
 
@@ -205,7 +208,7 @@ def _patches(
     n, lab, stats, _ = components(colour)
     out = []
     for j in range(1, n):
-        if stats[j, 4] < HIDDEN_SIDE * model.frog_area:
+        if stats[j, 4] < SIDE_PATCH * model.frog_area:
             continue
         x, y, w, h = (int(v) for v in stats[j, :4])
         comp = fill_holes(np.where(lab[y : y + h, x : x + w] == j, np.uint8(255), np.uint8(0)))

@@ -256,6 +256,22 @@ def test_pond3d_colour_no_counted_piece_explains_names_its_pond(layout13: Any, t
     assert "F" in count.flagged
 
 
+def test_pond3d_a_thin_side_on_a_lilypad_names_its_pond(layout13: Any, tall: Any) -> None:
+    """A banana frog on a wizard frog standing on a lilypad (seed 311, 25 degrees): the
+    wizard side shows as a sliver a tenth of a frog's area, the rest of it dark against the
+    pad. The pond was read with the banana frog alone (and the lilypad as banana's), named by
+    no warning; now the wizard colour no counted piece explains names pond IW."""
+    scene = _scene(layout13, tall, 311, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 311))
+    assert count.ok, count.reason
+    assert scene.answer["IW"]["frogs"] == {"banana": 1, "cowboy": 1, "wizard": 1}
+    assert count.ponds["IW"]["frogs"] == {"banana": 1, "cowboy": 1}
+    assert _named_by(count, "belongs to no counted piece") == ["NW", "IW"]
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == {"F", "IW", "NW"}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
 def test_pond3d_less_colour_than_the_count_explains_names_its_pond(
     layout13: Any, tall: Any
 ) -> None:
