@@ -23,9 +23,9 @@ import numpy.typing as npt
 from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers
-from vision.pond.blobs import fill_holes
 from vision.pond.colours import DARK_LEVEL, chroma
 from vision.pond.count import warp_board
+from vision.pond.found import fill_holes
 from vision.pond.geometry import (
     board_size_mm,
     fountain_ids,

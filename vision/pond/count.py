@@ -32,15 +32,9 @@ import numpy.typing as npt
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
-from vision.pond.blobs import (
-    SIDE_DOUBT,
-    CountedLilypad,
-    CountedPiece,
-    find_lilypads,
-    find_occlusions,
-    find_pieces,
-)
+from vision.pond.blobs import SIDE_DOUBT, find_lilypads, find_occlusions, find_pieces
 from vision.pond.explain import Explained, changed_growth, changed_patches, doubts, explain
+from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces

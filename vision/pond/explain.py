@@ -4,7 +4,7 @@ Every counted piece is a prism of known footprint and height. Seen from the came
 (``vision.pond.prism``), its colour covers in the board raster its base swept along its lean
 ``v``: an area of ``A + |v| w`` (``A`` the footprint's area, ``w`` its width across the lean),
 plus the rim every outline gains in the photo (measured per faction from lone frogs,
-``blobs._rim_growth``). Summed over the pieces counted in one connected patch of a faction's
+``split.rim_growth``). Summed over the pieces counted in one connected patch of a faction's
 colour, that is the area the count predicts; the patch's own area is what was seen.
 
 More colour than the count explains is the sign of a piece the count missed:

@@ -1,0 +1,288 @@
+"""One faction's blob of touching pieces into pieces: erosion cores, each core's share of
+the blob by area, Long Fwooogs against frogs, and the shapes that say a frog may stand on
+another (see ``vision.pond.count``, stage 4; the blobs come from ``vision.pond.blobs``).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.pond.found import CountedPiece, pond_of
+from vision.pond.model import BoardModel
+
+#: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
+ROW_DOUBT_MM = 1.0
+#: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
+#: areas (in frog areas, length taken into account) differ by less than this are flagged.
+FWOOOG_MARGIN = 0.15
+
+
+@dataclass
+class Blob:
+    """One faction's connected pieces (a crop at ``(x0, y0)`` of the board raster) and the
+    cores its erosion leaves (``vision.pond.blobs``)."""
+
+    faction: str
+    mask: npt.NDArray[np.uint8]  # 0/255, holes filled, cropped
+    x0: int
+    y0: int
+    cores: npt.NDArray[np.int32]  # labelled erosion cores
+    core_stats: npt.NDArray[np.int32]
+    core_cents: npt.NDArray[np.float64]
+    keep: list[int]  # cores large enough to be a piece's
+    shift: tuple[float, float] = (0.0, 0.0)  # px: a frog's top relative to its base here
+
+
+def rim_growth(blobs: list[Blob], model: BoardModel) -> dict[str, float]:
+    """How far (px) outside the ideal footprint each faction's measured outline lies.
+
+    Blur, colour bleeding and the growth into rims widen every outline a little, more
+    for some colours than others: area grows with the perimeter. Measuring lone frogs
+    (one small core, nothing touching) calibrates that away for every footprint.
+    """
+    samples: dict[str, list[float]] = {}
+    for b in blobs:
+        if len(b.keep) == 1 and b.core_stats[b.keep[0], 4] < 1.6 * model.frog_core:
+            area = float(np.count_nonzero(b.mask))
+            if 0.6 * model.frog_area < area < 1.5 * model.frog_area:
+                samples.setdefault(b.faction, []).append(area)
+    every = [a for values in samples.values() for a in values]
+    default = float(np.median(every)) if len(every) >= 3 else model.frog_area
+    growth = {}
+    for faction, values in samples.items():
+        median = float(np.median(values)) if len(values) >= 3 else default
+        growth[faction] = float(np.clip((median - model.frog_area) / model.frog_perimeter, -2, 2))
+    growth[""] = float(np.clip((default - model.frog_area) / model.frog_perimeter, -2, 2))
+    return growth
+
+
+def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> list[CountedPiece]:
+    """The pieces in one blob of one faction's colour (see ``vision.pond.count``, stage 4).
+
+    Each core owns the part of the blob nearer to it than to any other core; that part's
+    area says whether the core stands for more than one piece (frogs packed without a
+    neck, or a frog pressed so hard against a Long Fwooog that their cores joined).
+    """
+    a_frog, a_fw = areas_px
+    thr_fw = 1.8 * model.frog_core  # smaller cores are one frog's
+    owner = _nearest_core(b)
+    areas = np.bincount(owner.ravel(), minlength=len(b.core_stats))
+    marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_], str | None]] = []
+    for i in b.keep:
+        cx, cy = b.core_cents[i]
+        region = owner == i
+        area = float(areas[i])
+        n_frogs = max(1, round(area / a_frog))
+        if b.core_stats[i, 4] > thr_fw and n_frogs == 3 and _single_file(region, model):
+            kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model)
+            marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
+            continue
+        big = b.core_stats[i, 4] > thr_fw
+        is_fw, margin = (
+            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px) if big else (False, 9.0)
+        )
+        extra = max(0, round((area - a_fw) / a_frog))
+        as_fw = "a Long Fwooog" + (f" and {_frogs(extra)}" if extra else "")
+        if is_fw:
+            miss = abs(area - a_fw - extra * a_frog) / a_frog
+            doubt = "its size fits no number of pieces" if miss > 0.45 else None
+            if doubt is None and margin < FWOOOG_MARGIN:
+                doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
+            if doubt is None and _along_lean(b.cores == i, b.shift, model):
+                doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
+            marks.append(("fwooog", 1, cx, cy, region, doubt))
+            if extra > 0:
+                marks.append(("frog", extra, cx, cy, region, doubt))
+            continue
+        doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
+        if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
+            doubt = "possible stack: taller than one frog, another may be under it (not counted)"
+        elif abs(area / a_frog - n_frogs) > 0.4:
+            doubt = "its size fits no number of pieces"
+        marks.append(("frog", n_frogs, cx, cy, region, doubt))
+    unowned = int(np.count_nonzero(b.mask)) - int(areas[1:].sum())
+    rest = round(unowned / a_frog)
+    if rest > 0:
+        # A piece seen only in part, or frogs no core could tell apart: counted by area.
+        loose = (b.mask > 0) & (owner == 0)
+        ys, xs = np.nonzero(loose)
+        marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose, "seen only in part"))
+    out = []
+    for kind, count, cx, cy, region, doubt in marks:
+        pond, share = pond_of(region, b.x0, b.y0, model)
+        out.append(
+            CountedPiece(
+                kind,
+                b.faction,
+                (b.x0 + cx) / model.ppm,
+                (b.y0 + cy) / model.ppm,
+                pond,
+                share,
+                count,
+                doubt,
+                _axis_deg(region),
+            )
+        )
+    return out
+
+
+def _axis_deg(mask: npt.NDArray[np.bool_]) -> float | None:
+    """The direction (degrees, raster x right, y down) of a mask's long axis."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 5:
+        return None
+    (_, _), (w, h), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return float(ang if w >= h else ang + 90)
+
+
+def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:
+    """Length and width (mm) of the smallest rectangle around a mask's pixels."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 5:
+        return 0.0, 0.0
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return max(w, h) / model.ppm, min(w, h) / model.ppm
+
+
+def _single_file(region: npt.NDArray[np.bool_], model: BoardModel) -> bool:
+    """Is this base one piece wide (a Long Fwooog alone, or frogs end to end), with no piece
+    pressed on its side (which would widen it by a frog's width)?"""
+    _, width = _lengths_mm(region, model)
+    return width < 1.4 * model.frog_mm[1]
+
+
+def _fwooog_or_row(
+    core: npt.NDArray[np.bool_],
+    region: npt.NDArray[np.bool_],
+    shift: tuple[float, float],
+    model: BoardModel,
+) -> tuple[str, str | None]:
+    """One piece wide, three frogs' area: a Long Fwooog, three frogs end to end, or (lying
+    along the line of sight) two frogs end to end with a third on one of them?
+
+    Their areas are about the same (3 x 176 mm² against 511 for the shipped drawing), so the
+    length tells. The core (the base less the erosion disc) of each reading has an ideal
+    length: a Long Fwooog's bar less the disc; three frogs' widths less the disc; two frogs'
+    widths plus the extra lean of the stacked one (the base is cut back by one frog's lean
+    only) less the disc. The nearest reading wins; a core within ``ROW_DOUBT_MM`` of halfway
+    to the next reading, or a Long Fwooog whose base is longer than the bar by more than
+    twice that, is flagged.
+    """
+    disc = (model.kernel.shape[0] - 1) / model.ppm
+    width = model.frog_mm[1]
+    readings = [
+        (model.fwooog_mm[0] - disc, "fwooog", "a Long Fwooog"),
+        (3 * width - disc, "frog", "three frogs end to end"),
+    ]
+    length, _ = _lengths_mm(core, model)
+    readings.sort(key=lambda r: abs(r[0] - length))
+    (best, kind, name), (other, _, other_name) = readings
+    close = abs(length - (best + other) / 2) < ROW_DOUBT_MM
+    base_length, _ = _lengths_mm(region, model)
+    if kind == "fwooog" and base_length > model.fwooog_mm[0] + 2 * ROW_DOUBT_MM:
+        close = True
+    if _along_lean(core, shift, model):
+        # Two frogs end to end with a third on one: the base is cut back by one frog's lean
+        # only, so the stacked one adds its lean. Seen steeply this nears a Long Fwooog's
+        # length; it is never taken on the lean alone, but flagged when it fits as well.
+        stack = 2 * width + math.hypot(*shift) / model.ppm - disc
+        if abs(length - stack) < abs(length - best) + ROW_DOUBT_MM:
+            return kind, f"along the line of sight: {name}, or frogs on frogs?"
+    return kind, f"{name}, or {other_name}?" if close else None
+
+
+def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:
+    """Does this long core point where the camera looks (within 25 degrees), seen steeply
+    enough that a frog on a frog would stretch that way too?"""
+    lean = math.hypot(*shift)
+    if lean < 5.0 * model.ppm:
+        return False
+    ys, xs = np.nonzero(core)
+    if len(xs) < 5:
+        return False
+    (_, _), (w, h), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    axis = math.radians(ang if w >= h else ang + 90)
+    cos = abs(math.cos(axis) * shift[0] + math.sin(axis) * shift[1]) / lean
+    return cos > math.cos(math.radians(25))
+
+
+def _taller(region: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:
+    """Is this lone piece's base longer along the lean than across it by most of a frog's lean?
+
+    A second frog on top adds its own lean: what is left after cutting one frog's lean away
+    is still stretched along it.
+    """
+    lean = math.hypot(*shift)
+    if lean < 3.5 * model.ppm:
+        return False  # seen too straight from above to tell
+    ys, xs = np.nonzero(region)
+    if len(xs) < 10:
+        return False
+    u = np.array(shift) / lean
+    along = xs * u[0] + ys * u[1]
+    across = -xs * u[1] + ys * u[0]
+    extent = float(np.ptp(along) - np.ptp(across))
+    return extent > max(0.7 * lean, 3.0 * model.ppm)
+
+
+def _nearest_core(b: Blob) -> npt.NDArray[np.int32]:
+    """Each blob pixel labelled with the nearest kept core (0 off the blob, or no core)."""
+    kept = np.isin(b.cores, b.keep)
+    owner = np.zeros(b.mask.shape, np.int32)
+    if not b.keep:
+        return owner
+    free = np.where(kept, np.uint8(0), np.uint8(255))
+    _, nearest = cv2.distanceTransformWithLabels(
+        free, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP
+    )
+    mapping = np.zeros(int(nearest.max()) + 1, np.int32)
+    for i in b.keep:
+        ys, xs = np.nonzero(b.cores == i)
+        mapping[nearest[ys[0], xs[0]]] = i
+    owner = mapping[nearest]
+    owner[b.mask == 0] = 0
+    return owner
+
+
+def _is_fwooog(
+    core: npt.NDArray[np.bool_],
+    area: float,
+    n_frogs: int,
+    model: BoardModel,
+    areas_px: tuple[float, float],
+) -> tuple[bool, float]:
+    """A large core: one Long Fwooog (maybe with frogs pressed on it), or only frogs?
+    Also how far apart the two readings' scores are (a close call is flagged).
+
+    The owned area decides: which reading, "a Long Fwooog and k frogs" or "n frogs",
+    leaves less area unexplained (in frog areas). The core's length tips the balance: a
+    Long Fwooog's core is long, two frogs' joined core shorter (on synthetic boards
+    16-22 mm against 23-32 mm for the default pieces), and a core longer than a Long
+    Fwooog's could be holds frogs.
+    """
+    ys, xs = np.nonzero(core)
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    length = max(w, h) / model.ppm
+    a_frog, a_fw = areas_px
+    extra = max(0, round((area - a_fw) / a_frog))
+    miss_fw = abs(area - a_fw - extra * a_frog) / a_frog
+    miss_frogs = abs(area - n_frogs * a_frog) / a_frog
+    # Three or more frogs rarely press so close that they leave one core; a Long Fwooog
+    # with a frog on its flat side often does.
+    miss_frogs += 0.15 * max(0, n_frogs - 2)
+    if length <= model.frogs_core_len:
+        miss_fw += 0.25
+    elif length > model.fwooog_core_max:
+        miss_fw += 0.15
+    elif length >= model.fwooog_core_len:
+        miss_fw -= 0.15
+    return miss_fw <= miss_frogs, abs(miss_fw - miss_frogs)
+
+
+def _frogs(n: int) -> str:
+    return "a frog" if n == 1 else f"{n} frogs"
