@@ -1,0 +1,68 @@
+"""Pond counting speed on the realistic scene generator, with the empty-board reference.
+
+The path a table uses (pieces with heights, the reference photo): the CPU time of one
+``count_board`` call on one core (``cv2.setNumThreads(1)``, the process pinned to one CPU),
+median over 4 scenes x 3 runs (busy art, 20 degrees, 40 pieces and lilypads; seeds 100-103)
+at 2304x1296 and 4608x2592. ``bench_pond_count.py`` times the flat path (no reference).
+
+    .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "vision" / "pond"), str(ROOT / "tests" / "vision")]
+
+import cv2  # noqa: E402
+import pond_scene3d as s3  # noqa: E402
+
+from companion.games.pond.layout import default_layout  # noqa: E402
+from vision.pond import count_board, read_pieces_file  # noqa: E402
+from vision.pond.calibrate import board_raster  # noqa: E402
+from vision.pond.reference import EmptyBoard  # noqa: E402
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seeds", type=int, default=4, help="scenes per size (default 4)")
+    ap.add_argument("--tilt", type=float, default=20.0, help="camera tilt, degrees (default 20)")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    layout = default_layout(13)
+    pieces = dataclasses.replace(
+        read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
+    )
+    for size in ((2304, 1296), (4608, 2592)):
+        times = []
+        for seed in range(100, 100 + args.seeds):
+            scene = s3.make_scene3d(layout, pieces, seed, size=size, tilt=args.tilt)
+            photo = s3.empty_board(layout, pieces, seed, size=size, busy=True)
+            raster, _, _ = board_raster(photo, layout, pieces, "empty board")
+            empty = EmptyBoard(raster, "empty board")
+            for _ in range(3):
+                t0 = time.process_time()
+                count = count_board(scene.image, layout, pieces, empty)
+                times.append(time.process_time() - t0)
+                if not count.ok:
+                    print(f"seed {seed}: refused ({count.reason})")
+        ms = [1000 * t for t in times]
+        load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+        print(
+            f"{size[0]}x{size[1]}, {args.tilt:g} deg: median {statistics.median(ms):.0f} ms "
+            f"a frame (min {min(ms):.0f}, max {max(ms):.0f}, {len(ms)} runs); load average {load}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
