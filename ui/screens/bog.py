@@ -22,7 +22,6 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
-from companion.errors import CompanionError
 from companion.games.bog import Advance, BogEvent, BogState, CannotAct, Complete, Play, Score
 from companion.games.bog.rules import hops, legal_actions
 from companion.games.bog.state import KINDS
@@ -442,12 +441,8 @@ class BogScreen(BaseScreen):
         self.play(Advance(ev.player, ev.card, ev.to, ev.fly_to, ev.draw, card))
 
     def play(self, event: Any) -> bool:
-        try:
-            self.app.play(event)
-        except CompanionError as exc:
-            self.message = str(exc)
+        if not self.play_or_tell(event):
             return False
-        self.message = ""
         self.reset_choice()
         self.refresh()
         return True
