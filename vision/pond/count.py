@@ -33,12 +33,20 @@ from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import SIDE_DOUBT, find_lilypads, find_occlusions, find_pieces
-from vision.pond.explain import Explained, changed_growth, changed_patches, doubts, explain
+from vision.pond.explain import (
+    Explained,
+    changed_growth,
+    changed_mask,
+    changed_patches,
+    doubts,
+    explain,
+)
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
+from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
@@ -233,10 +241,15 @@ def count_board(
             polygons_mm=polygons,
             occluded_mm=occluded,
         )
+    unexplained = []
     if shift_at is not None and empty is not None:
-        explained += _explain_changed(labels, found_pieces, model, pieces, shift_at)
+        more, growth = _explain_changed(labels, found_pieces, model, pieces, shift_at)
+        explained += more
+        changed = changed_mask(labels) & ~(cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0)
+        shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
+        unexplained += reach_doubts(changed, found_pieces, model, pieces, shifts, growth)
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
-    unexplained = doubts(explained)
+    unexplained = doubts(explained) + unexplained
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]
     count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)
@@ -253,8 +266,9 @@ def _explain_changed(
     model: BoardModel,
     pieces: Pieces,
     shift_at: Callable[[float, float], tuple[float, float]],
-) -> list[Explained]:
-    """Every patch of changed pixels against all the pieces counted in it (any faction)."""
+) -> tuple[list[Explained], float]:
+    """Every patch of changed pixels against all the pieces counted in it (any faction), and
+    how far (px) outlines grow in the changed pixels."""
     seen = changed_patches(labels, model, shift_at)
     counted = [
         (
@@ -268,7 +282,7 @@ def _explain_changed(
         for p in found
     ]
     g = changed_growth(seen, counted, model, pieces)
-    return explain(seen, counted, {"": g}, model, pieces)
+    return explain(seen, counted, {"": g}, model, pieces), g
 
 
 def _boxes(

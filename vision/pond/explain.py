@@ -233,12 +233,7 @@ def changed_patches(
 ) -> list[SeenColour]:
     """The patches of anything changed from the empty board that is not a lilypad (faction "":
     pieces of every colour, their highlights, eyes and shaded sides together)."""
-    from vision.pond import colours
-
-    pad = (labels == colours.LILYPAD).astype(np.uint8)
-    # A piece's rim blended with a lilypad's green takes other colours: leave it out.
-    near_pad = cv2.dilate(pad, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
-    mask = ((labels != colours.BACKGROUND) & ~near_pad).astype(np.uint8)
+    mask = changed_mask(labels).astype(np.uint8)
     n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for j in range(1, n):
@@ -250,6 +245,16 @@ def changed_patches(
         filled = _fill(crop)
         out.append(SeenColour("", filled > 0, x, y, shift_at(cx / model.ppm, cy / model.ppm)))
     return out
+
+
+def changed_mask(labels: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
+    """What differs from the empty board, lilypads and a rim around them left out (a piece's
+    rim blended with a lilypad's green takes other colours)."""
+    from vision.pond import colours
+
+    pad = (labels == colours.LILYPAD).astype(np.uint8)
+    near_pad = cv2.dilate(pad, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
+    return (labels != colours.BACKGROUND) & ~near_pad
 
 
 def _fill(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:

@@ -20,6 +20,12 @@ ROW_DOUBT_MM = 1.0
 #: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
 #: areas (in frog areas, length taken into account) differ by less than this are flagged.
 FWOOOG_MARGIN = 0.15
+#: Frogs counted by area whose fitted footprints leave more than this (in frog areas) of
+#: their base uncovered, in parts thicker than ``2 * STACK_NOISE_MM``, are flagged: the
+#: strip a frog on a frog leaves (seen at a lean of at least ``STACK_MIN_LEAN_MM``).
+STACK_LEFT = 0.15
+STACK_NOISE_MM = 1.5
+STACK_MIN_LEAN_MM = 2.5
 
 
 @dataclass
@@ -104,6 +110,13 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
             doubt = "possible stack: taller than one frog, another may be under it (not counted)"
         elif abs(area / a_frog - n_frogs) > 0.4:
             doubt = "its size fits no number of pieces"
+        elif (
+            doubt is None and n_frogs >= 2 and _room_for_a_stack(region, n_frogs, b, model, a_frog)
+        ):
+            doubt = (
+                f"{_frogs(n_frogs)} leave part of the base uncovered: a frog on a frog? "
+                "(not counted)"
+            )
         marks.append(("frog", n_frogs, cx, cy, region, doubt))
     unowned = int(np.count_nonzero(b.mask)) - int(areas[1:].sum())
     rest = round(unowned / a_frog)
@@ -228,6 +241,46 @@ def _taller(region: npt.NDArray[np.bool_], shift: tuple[float, float], model: Bo
     across = -xs * u[1] + ys * u[0]
     extent = float(np.ptp(along) - np.ptp(across))
     return extent > max(0.7 * lean, 3.0 * model.ppm)
+
+
+def _room_for_a_stack(
+    region: npt.NDArray[np.bool_], n: int, b: Blob, model: BoardModel, a_frog: float
+) -> bool:
+    """Do ``n`` frogs' footprints, fitted one by one where each covers most of what is left,
+    leave a part of this base thicker than the photo's noise uncovered (``STACK_LEFT`` of a
+    frog's area)?
+
+    Frogs packed too close to see apart are counted by area, and a frog on one of them adds
+    only about a lean's strip to it (0.2-0.5 of a frog's area), which the rounding absorbs.
+    But the strip is where no footprint can reach: the base of a frog on a frog, cut back
+    by one frog's lean (``prism.unsmear``), is still one lean too long. A frog's footprint
+    is taken as a disc of its area (its ellipse is nearly round); what a disc and the
+    ellipse differ by is thinner than the opening that follows. (A Long Fwooog with frogs
+    pressed on it is not judged so: a rounded bar and discs fitted to it leave as much
+    uncovered without a stack as with one.)
+    """
+    if math.hypot(*b.shift) < STACK_MIN_LEAN_MM * model.ppm:
+        return False  # seen too straight from above for the strip to show
+    r = math.sqrt(a_frog / math.pi)
+    pad = math.ceil(r) + 2
+    base = cv2.copyMakeBorder(region.astype(np.uint8), pad, pad, pad, pad, cv2.BORDER_CONSTANT)
+    disc = np.zeros((2 * pad + 1, 2 * pad + 1), np.uint8)
+    cv2.circle(disc, (pad, pad), round(r), 1, -1)
+    kernel = disc.astype(np.float32)
+    inside = cv2.filter2D(base.astype(np.float32), -1, kernel, borderType=cv2.BORDER_CONSTANT)
+    outside = float(kernel.sum()) - inside  # a disc there would stand off the base
+    covered = np.zeros_like(base)
+    for _ in range(n):
+        left = ((base > 0) & (covered == 0)).astype(np.float32)
+        gain = cv2.filter2D(left, -1, kernel, borderType=cv2.BORDER_CONSTANT) - 2.0 * outside
+        y, x = np.unravel_index(int(np.argmax(gain)), gain.shape)
+        cv2.circle(covered, (int(x), int(y)), round(r), 1, -1)
+    left_over = ((base > 0) & (covered == 0)).astype(np.uint8)
+    k = 2 * round(STACK_NOISE_MM * model.ppm) + 1
+    thick = cv2.morphologyEx(
+        left_over, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))
+    )
+    return float(np.count_nonzero(thick)) > STACK_LEFT * a_frog
 
 
 def _nearest_core(b: Blob) -> npt.NDArray[np.int32]:

@@ -313,3 +313,42 @@ def _empty(layout: Any, pieces: Any, seed: int) -> EmptyBoard:
         photo = scene3d.empty_board(layout, pieces, seed, size=SIZE)
         _EMPTY[seed], _ = make_empty_board(photo, layout, pieces, "empty board")
     return _EMPTY[seed]
+
+
+def test_pond3d_a_lone_frog_reaching_a_lean_too_far_names_its_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """A cowboy frog on a banana frog, alone in pond S (seed 109, 25 degrees; the lean there
+    is 2.8 mm): the banana side under it is too thin and too dark to be read as banana, and
+    the pair's extra area (0.2 of a frog's) is within the noise. Only how far the pair
+    reaches along the line of sight tells: one lean more than a frog can. Before, pond S was
+    read with the cowboy frog alone and named by no warning; now its reach names it."""
+    scene = _scene(layout13, tall, 109, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 109))
+    assert count.ok, count.reason
+    assert scene.answer["S"]["frogs"] == {"banana": 1, "cowboy": 1, "wizard": 1}
+    assert count.ponds["S"]["frogs"] == {"cowboy": 1, "wizard": 1}
+    reached = _named_by(count, "further than one frog can: a frog on a frog?")
+    assert "S" in reached
+    assert "the cowboy frog at (287, 559) mm" in next(
+        w for w in count.warnings if "pond S:" in w and "reaches" in w
+    )
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
+def test_pond3d_frogs_counted_by_area_leaving_room_for_a_stack_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Two pumpkin frogs pressed together with a third on one of them (seed 929, 25 degrees;
+    lean 4.9 mm): no neck between them, so they are counted by area, and the stacked frog's
+    strip (0.3 of a frog's area) rounds away. Two frogs' footprints fitted to the base
+    leave that strip uncovered. Before, pond SE was read with two pumpkin frogs and named
+    by no warning; now the strip names it."""
+    scene = _scene(layout13, tall, 929, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 929))
+    assert count.ok, count.reason
+    assert scene.answer["SE"]["frogs"] == {"cowboy": 1, "pumpkin": 3}
+    assert count.ponds["SE"]["frogs"] == {"cowboy": 1, "pumpkin": 2}
+    assert _named_by(count, "leave part of the base uncovered: a frog on a frog?") == ["SE"]
+    assert "SE" in count.flagged

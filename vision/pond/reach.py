@@ -1,0 +1,202 @@
+"""How far a lone frog reaches along its lean: one frog tall, or a frog on a frog?
+
+Seen from the camera's place (``vision.pond.prism``), a frog ``h`` tall covers its base swept
+along its lean ``v``: along the line of sight, the changed pixels (anything that differs from
+the empty board) through it run for the base's chord plus ``|v|``. A frog on another frog
+stands ``2h`` tall and runs one lean further, whatever colour the lower frog is: its near
+sides below the upper frog's show even when their colour is too dark or too thin to be
+read as a faction's.
+
+So, for each frog counted at its own place (one frog, its own base found), seven lines
+parallel to its lean through the middle of its base are walked over the changed pixels from
+its centre both ways, across gaps up to ``GAP_MM`` (a side's darkest band may read as
+unchanged). A line that runs into another counted piece tells nothing and is dropped. When
+enough lines are left and their median run is longer than one frog's by more than
+``REACH_LEANS`` of a lean, the frog's pond is named: a frog on a frog? The count is not
+changed (the lower frog's faction is not known).
+
+Seen too straight from above (a lean under ``MIN_LEAN_MM``) a stack does not reach far
+enough to tell from the photo's noise; ``docs/pond-camera.md`` says so.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.pond.explain import swept_outline
+from vision.pond.found import CountedPiece
+from vision.pond.model import BoardModel
+from vision.pond.pieces import Pieces
+
+#: Leans shorter than this (mm) are not judged: the extra reach is within the noise.
+MIN_LEAN_MM = 2.5
+#: A median run this many leans longer than one frog's is flagged.
+REACH_LEANS = 0.5
+#: Unchanged gaps up to this long (mm) along a line are walked over.
+GAP_MM = 1.5
+#: Lines across the base (at -0.4 .. 0.4 of its half-width), and how many must be free.
+LINES = 7
+MIN_LINES = 3
+
+
+def reach_doubts(
+    changed: npt.NDArray[np.bool_],
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+    growth_px: float,
+) -> list[tuple[str, str]]:
+    """(pond, warning) for each lone frog whose changed pixels reach a lean too far.
+
+    ``changed``: the board raster's pixels that differ from the empty board (lilypads and
+    glare left out). ``shift_at_px[i]``: where a frog's top lands relative to its base at
+    ``found[i]``, raster px. ``growth_px``: how far outlines grow in the photo (each side).
+    """
+    out = []
+    at_fwooog = {(p.x_mm, p.y_mm) for p in found if p.kind == "fwooog"}
+    for i, p in enumerate(found):
+        if (
+            p.kind != "frog"
+            or p.frogs != 1
+            or p.angle_deg is None
+            or p.pond is None
+            or p.doubt is not None
+            or (p.x_mm, p.y_mm) in at_fwooog
+        ):
+            continue
+        v = shift_at_px[i]
+        lean = math.hypot(*v)
+        if lean < MIN_LEAN_MM * model.ppm:
+            continue
+        reach = _reach(i, changed, found, model, pieces, shift_at_px, growth_px)
+        if reach is not None and reach > REACH_LEANS:
+            out.append(
+                (
+                    p.pond,
+                    f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm "
+                    f"reaches {reach:.1f} of a lean further than one frog can: "
+                    "a frog on a frog? (not counted)",
+                )
+            )
+    return out
+
+
+def _reach(
+    i: int,
+    changed: npt.NDArray[np.bool_],
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+    growth_px: float,
+) -> float | None:
+    """How much further than one frog (in leans) the changed pixels through frog ``i`` run
+    along its lean: the median over the lines that meet no other piece (None: too few)."""
+    p = found[i]
+    v = np.array(shift_at_px[i], np.float64)
+    lean = float(np.hypot(*v))
+    u = v / lean
+    across = np.array([-u[1], u[0]])
+    a, b = pieces.frog_mm[0] / 2 * model.ppm, pieces.frog_mm[1] / 2 * model.ppm
+    centre = np.array([p.x_mm, p.y_mm]) * model.ppm
+    half = math.ceil(a + 3 * lean + 12)
+    x0, y0 = int(centre[0]) - half, int(centre[1]) - half
+    h, w = changed.shape
+    if x0 < 0 or y0 < 0 or x0 + 2 * half >= w or y0 + 2 * half >= h:
+        return None
+    window = changed[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
+    others = _others(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
+    # The base's chord along the lean at each offset across it (the footprint: an ellipse).
+    t = math.radians(p.angle_deg or 0.0) - math.atan2(u[1], u[0])
+    s = np.linspace(0, 2 * math.pi, 720, endpoint=False)
+    e_along = a * np.cos(s) * math.cos(t) - b * np.sin(s) * math.sin(t)
+    e_across = a * np.cos(s) * math.sin(t) + b * np.sin(s) * math.cos(t)
+    gap = max(1, round(GAP_MM * model.ppm))
+    excess = []
+    for off in np.linspace(-0.4 * b, 0.4 * b, LINES):
+        near = np.abs(e_across - off) < 0.75
+        if not near.any():
+            continue
+        one_frog = float(np.ptp(e_along[near])) + lean + 2 * growth_px
+        start = centre + across * off - [x0, y0]
+        run = 0  # pixels walked both ways: the run's length, centre to centre
+        blocked = False
+        for direction in (1.0, -1.0):
+            steps, hit = _walk(window, others, start, u * direction, gap)
+            run += steps
+            blocked |= hit
+        if not blocked:
+            excess.append(run - one_frog)
+    if len(excess) < MIN_LINES:
+        return None
+    return float(np.median(excess)) / lean
+
+
+def _walk(
+    window: npt.NDArray[np.bool_],
+    others: npt.NDArray[np.bool_],
+    start: npt.NDArray[np.float64],
+    step: npt.NDArray[np.float64],
+    gap: int,
+) -> tuple[int, bool]:
+    """Pixels walked from ``start`` along ``step`` over changed pixels (gaps up to ``gap``
+    walked over); True when the walk runs into another piece or out of the window."""
+    h, w = window.shape
+    k = 0
+    missed = 0
+    while True:
+        x, y = np.round(start + step * (k + missed + 1)).astype(int)
+        if not (0 <= x < w and 0 <= y < h):
+            return k, True
+        if not window[y, x]:
+            missed += 1
+            if missed > gap:
+                return k, False
+            continue
+        if others[y, x]:
+            return k, True
+        k += 1 + missed
+        missed = 0
+
+
+def _others(
+    i: int,
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+    origin: tuple[int, int],
+    size: int,
+) -> npt.NDArray[np.bool_]:
+    """Where the other counted pieces stand in the window (their swept outlines; a piece
+    counted by area, of unknown shape, as a swept disc of its area), grown by 2 px."""
+    canvas = np.zeros((size, size), np.uint8)
+    me = found[i]
+    reach_mm = size / model.ppm
+    for j, q in enumerate(found):
+        if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
+            continue
+        v = shift_at_px[j]
+        if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):
+            poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
+            pts = np.round((poly - origin) * 16).astype(np.int32)
+            cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
+            continue
+        area = q.frogs * model.frog_area + (model.fwooog_area if q.kind == "fwooog" else 0.0)
+        r = max(1, round(math.sqrt(area / math.pi)))
+        c = np.array([q.x_mm * model.ppm - origin[0], q.y_mm * model.ppm - origin[1]])
+        ends = np.round([c, c + v]).astype(int)
+        cv2.line(
+            canvas,
+            (int(ends[0, 0]), int(ends[0, 1])),
+            (int(ends[1, 0]), int(ends[1, 1])),
+            255,
+            2 * r,
+        )
+    canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    return canvas > 0
