@@ -65,8 +65,6 @@ class Explained:
     y_mm: float
     #: The patch's bounding box (x0, y0, x1, y1), board mm.
     box_mm: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
-    #: What one frog more on top would add (one more lean swept), in frog areas.
-    one_lean: float = 0.0
 
     @property
     def excess(self) -> float:
@@ -292,12 +290,11 @@ MANY_EXCESS = 0.4
 ONE_DEFICIT = 0.5
 MANY_DEFICIT = 1.0
 #: A patch of anything changed (pieces of every colour with their shaded sides and
-#: highlights) this much larger than its counted pieces explain, in frog areas, and at least
-#: ``TALLER_LEANS`` of what one more frog on top would add, is flagged: a frog on a frog,
-#: whatever its colour, makes the group reach one more lean away from the camera.
+#: highlights) this much larger than its counted pieces explain, in frog areas (one piece,
+#: or several), is flagged: a frog on a frog, whatever its colour, makes the group reach
+#: one more lean away from the camera.
 ONE_TALLER = 0.2
 MANY_TALLER = 0.25
-TALLER_LEANS = 0.6
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
@@ -307,9 +304,7 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
         if e.pond is None:
             continue
         if not e.faction:
-            if e.pieces > 0 and e.excess > max(
-                ONE_TALLER if e.pieces == 1 else MANY_TALLER, TALLER_LEANS * e.one_lean
-            ):
+            if e.pieces > 0 and e.excess > (ONE_TALLER if e.pieces == 1 else MANY_TALLER):
                 out.append(
                     (
                         e.pond,

@@ -22,6 +22,7 @@ enough to tell from the photo's noise; ``docs/pond-camera.md`` says so.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -43,6 +44,18 @@ LINES = 7
 MIN_LINES = 3
 
 
+@dataclass(frozen=True)
+class _Board:
+    """What every frog's reach is judged against (see ``reach_doubts``)."""
+
+    changed: npt.NDArray[np.bool_]
+    found: list[CountedPiece]
+    model: BoardModel
+    pieces: Pieces
+    shift_at_px: list[tuple[float, float]]
+    growth_px: float
+
+
 def reach_doubts(
     changed: npt.NDArray[np.bool_],
     found: list[CountedPiece],
@@ -57,6 +70,7 @@ def reach_doubts(
     glare left out). ``shift_at_px[i]``: where a frog's top lands relative to its base at
     ``found[i]``, raster px. ``growth_px``: how far outlines grow in the photo (each side).
     """
+    board = _Board(changed, found, model, pieces, shift_at_px, growth_px)
     out = []
     at_fwooog = {(p.x_mm, p.y_mm) for p in found if p.kind == "fwooog"}
     for i, p in enumerate(found):
@@ -69,11 +83,9 @@ def reach_doubts(
             or (p.x_mm, p.y_mm) in at_fwooog
         ):
             continue
-        v = shift_at_px[i]
-        lean = math.hypot(*v)
-        if lean < MIN_LEAN_MM * model.ppm:
+        if math.hypot(*shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
             continue
-        reach = _reach(i, changed, found, model, pieces, shift_at_px, growth_px)
+        reach = _reach(i, board)
         if reach is not None and reach > REACH_LEANS:
             out.append(
                 (
@@ -86,17 +98,11 @@ def reach_doubts(
     return out
 
 
-def _reach(
-    i: int,
-    changed: npt.NDArray[np.bool_],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
-    growth_px: float,
-) -> float | None:
+def _reach(i: int, board: _Board) -> float | None:
     """How much further than one frog (in leans) the changed pixels through frog ``i`` run
     along its lean: the median over the lines that meet no other piece (None: too few)."""
+    changed, found, model, pieces = board.changed, board.found, board.model, board.pieces
+    shift_at_px, growth_px = board.shift_at_px, board.growth_px
     p = found[i]
     v = np.array(shift_at_px[i], np.float64)
     lean = float(np.hypot(*v))
@@ -117,21 +123,18 @@ def _reach(
     e_along = a * np.cos(s) * math.cos(t) - b * np.sin(s) * math.sin(t)
     e_across = a * np.cos(s) * math.sin(t) + b * np.sin(s) * math.cos(t)
     gap = max(1, round(GAP_MM * model.ppm))
-    excess = []
+    starts, one_frog = [], []
     for off in np.linspace(-0.4 * b, 0.4 * b, LINES):
         near = np.abs(e_across - off) < 0.75
-        if not near.any():
-            continue
-        one_frog = float(np.ptp(e_along[near])) + lean + 2 * growth_px
-        start = centre + across * off - [x0, y0]
-        run = 0  # pixels walked both ways: the run's length, centre to centre
-        blocked = False
-        for direction in (1.0, -1.0):
-            steps, hit = _walk(window, others, start, u * direction, gap)
-            run += steps
-            blocked |= hit
-        if not blocked:
-            excess.append(run - one_frog)
+        if near.any():
+            starts.append(centre + across * off - [x0, y0])
+            one_frog.append(float(np.ptp(e_along[near])) + lean + 2 * growth_px)
+    if not starts:
+        return None
+    ahead, blocked_ahead = _walk(window, others, np.array(starts), u, gap)
+    behind, blocked_behind = _walk(window, others, np.array(starts), -u, gap)
+    # Pixels walked both ways: the run's length, centre to centre.
+    excess = (ahead + behind - np.array(one_frog))[~(blocked_ahead | blocked_behind)]
     if len(excess) < MIN_LINES:
         return None
     return float(np.median(excess)) / lean
@@ -140,28 +143,30 @@ def _reach(
 def _walk(
     window: npt.NDArray[np.bool_],
     others: npt.NDArray[np.bool_],
-    start: npt.NDArray[np.float64],
+    starts: npt.NDArray[np.float64],
     step: npt.NDArray[np.float64],
     gap: int,
-) -> tuple[int, bool]:
-    """Pixels walked from ``start`` along ``step`` over changed pixels (gaps up to ``gap``
-    walked over); True when the walk runs into another piece or out of the window."""
+) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.bool_]]:
+    """From each of ``starts``, the pixels walked along ``step`` over changed pixels (gaps up
+    to ``gap`` walked over), and whether the walk ran into another piece or out of the window
+    before it ended (that line tells nothing)."""
     h, w = window.shape
-    k = 0
-    missed = 0
-    while True:
-        x, y = np.round(start + step * (k + missed + 1)).astype(int)
-        if not (0 <= x < w and 0 <= y < h):
-            return k, True
-        if not window[y, x]:
-            missed += 1
-            if missed > gap:
-                return k, False
-            continue
-        if others[y, x]:
-            return k, True
-        k += 1 + missed
-        missed = 0
+    ks = np.arange(1, h + w + gap + 2)
+    xs = np.round(starts[:, :1] + step[0] * ks).astype(np.int64)
+    ys = np.round(starts[:, 1:] + step[1] * ks).astype(np.int64)
+    inside = (xs >= 0) & (xs < w) & (ys >= 0) & (ys < h)
+    xc, yc = np.clip(xs, 0, w - 1), np.clip(ys, 0, h - 1)
+    hit = window[yc, xc] & inside
+    # Each walk stops at its first ``gap + 1`` unchanged pixels in a row.
+    run = np.ones(gap + 1, np.int64)
+    missed = np.apply_along_axis(lambda r: np.convolve(r, run, mode="valid"), 1, ~hit) == gap + 1
+    stop = np.where(missed.any(axis=1), np.argmax(missed, axis=1), len(ks))
+    out = np.where(inside.all(axis=1), len(ks), np.argmin(inside, axis=1))
+    before = ks[None, :] - 1 < stop[:, None]
+    walked = hit & before
+    steps = np.where(walked.any(axis=1), len(ks) - np.argmax(walked[:, ::-1], axis=1), 0)
+    blocked = (stop + gap >= out) | (walked & others[yc, xc]).any(axis=1)
+    return steps, blocked
 
 
 def _others(
