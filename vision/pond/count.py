@@ -243,9 +243,10 @@ def count_board(
         )
     unexplained = []
     if shift_at is not None and empty is not None:
-        more, growth = _explain_changed(labels, found_pieces, model, pieces, shift_at)
+        changed = changed_mask(labels)
+        more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)
         explained += more
-        changed = changed_mask(labels) & ~(cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0)
+        changed = changed & ~(cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0)
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         unexplained += reach_doubts(changed, found_pieces, model, pieces, shifts, growth)
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
@@ -261,7 +262,7 @@ def count_board(
 
 
 def _explain_changed(
-    labels: colours.Labels,
+    changed: npt.NDArray[np.bool_],
     found: list[CountedPiece],
     model: BoardModel,
     pieces: Pieces,
@@ -269,7 +270,7 @@ def _explain_changed(
 ) -> tuple[list[Explained], float]:
     """Every patch of changed pixels against all the pieces counted in it (any faction), and
     how far (px) outlines grow in the changed pixels."""
-    seen = changed_patches(labels, model, shift_at)
+    seen = changed_patches(changed, model, shift_at)
     counted = [
         (
             "side" if p.doubt == SIDE_DOUBT else p.kind,

@@ -225,13 +225,14 @@ def explain(
 
 
 def changed_patches(
-    labels: npt.NDArray[np.uint8],
+    changed: npt.NDArray[np.bool_],
     model: BoardModel,
     shift_at: Callable[[float, float], tuple[float, float]],
 ) -> list[SeenColour]:
     """The patches of anything changed from the empty board that is not a lilypad (faction "":
-    pieces of every colour, their highlights, eyes and shaded sides together)."""
-    mask = changed_mask(labels).astype(np.uint8)
+    pieces of every colour, their highlights, eyes and shaded sides together).
+    ``changed``: ``changed_mask`` of the board's labels."""
+    mask = changed.astype(np.uint8)
     n, lab, stats, cents = cv2.connectedComponentsWithStats(mask, connectivity=8)
     out = []
     for j in range(1, n):
