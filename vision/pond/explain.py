@@ -17,7 +17,8 @@ More colour than the count explains is the sign of a piece the count missed:
 - a piece hidden in part behind another.
 
 Less colour than the count explains (beyond what nearer pieces may hide) is the sign of an
-overcount. Both are reported naming the pond; the count is not changed (the area alone does
+overcount; so is less of anything changed than several counted pieces cover (nearer pieces
+hide farther ones' colour, not their changed pixels). Both are reported naming the pond; the count is not changed (the area alone does
 not say which piece it is).
 
 The same check runs on the patches of anything changed from the empty board (pieces of every
@@ -25,6 +26,10 @@ colour together with their shaded sides, highlights and eyes; the lilypads and a
 them left out, where a piece's edge blends with their green), against the union of the
 counted pieces' swept outlines. A frog under a frog of another faction whose side is too thin
 to show its colour still makes the pair reach one lean further than the top frog alone.
+
+A patch whose one counted piece is a Long Fwooog should be convex: a rounded bar and its top
+swept along the lean. A deep notch in its outline says frogs side by side were read as one
+(two frogs with a third on one of them have about a Long Fwooog's area).
 """
 
 from __future__ import annotations
@@ -65,6 +70,9 @@ class Explained:
     y_mm: float
     #: The patch's bounding box (x0, y0, x1, y1), board mm.
     box_mm: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    #: A patch of anything changed whose one counted piece is a Long Fwooog: how deep (mm)
+    #: its outline's deepest notch is (a Long Fwooog seen as a prism is convex).
+    notch_mm: float = 0.0
 
     @property
     def excess(self) -> float:
@@ -175,6 +183,7 @@ def explain(
         g = growth.get(s.faction, growth.get("", 0.0))
         predicted, n = 0.0, 0
         side = False
+        kinds = []
         drawn: list[npt.NDArray[np.float64]] = []
         # Frogs pressed on a Long Fwooog are marked at its place: their own place is unknown.
         at_fwooog = {(x, y) for k, _, x, y, _, _ in found if k == "fwooog"}
@@ -189,6 +198,7 @@ def explain(
                 n += 1
                 continue
             n += frogs if kind == "frog" else 1
+            kinds.append(kind)
             own_place = kind == "fwooog" or (frogs == 1 and (x_mm, y_mm) not in at_fwooog)
             if not s.faction and angle is not None and own_place:
                 drawn.append(swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces))
@@ -204,6 +214,7 @@ def explain(
         counts = np.bincount(ponds, minlength=len(model.ids) + 1)
         best = int(np.argmax(counts[1:])) + 1
         pond = model.ids[best - 1] if counts[best] > 0 else None
+        lone_fwooog = not s.faction and kinds == ["fwooog"] and not side
         out.append(
             Explained(
                 s.faction,
@@ -219,9 +230,26 @@ def explain(
                     (s.x0 + w) / model.ppm,
                     (s.y0 + h) / model.ppm,
                 ),
+                notch_depth_mm(s.mask, model) if lone_fwooog else 0.0,
             )
         )
     return out
+
+
+def notch_depth_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> float:
+    """How deep (mm) the deepest notch in a patch's outline reaches in from its convex hull."""
+    contours, _ = cv2.findContours(mask.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return 0.0
+    outline = max(contours, key=cv2.contourArea)
+    # The hull's indices in the outline's order (convexityDefects wants them monotonic).
+    hull = np.sort(cv2.convexHull(outline, returnPoints=False), axis=0)
+    if len(outline) < 4 or len(hull) < 3:
+        return 0.0
+    defects = cv2.convexityDefects(outline, hull)
+    if defects is None:
+        return 0.0
+    return float(np.asarray(defects).reshape(-1, 4)[:, 3].max()) / 256.0 / model.ppm
 
 
 def changed_patches(
@@ -296,6 +324,14 @@ MANY_DEFICIT = 1.0
 #: one more lean away from the camera.
 ONE_TALLER = 0.2
 MANY_TALLER = 0.25
+#: A patch of anything changed holding one counted Long Fwooog whose outline has a notch
+#: deeper than this (mm) is flagged: frogs side by side (a stack among them fills out the
+#: area) read as a Long Fwooog.
+NOTCH_MM = 3.5
+#: A patch of anything changed holding several counted pieces with this much less than they
+#: explain (in frog areas) is flagged: an overcount. (Nearer pieces hide farther ones'
+#: colour, not their changed pixels, so this is tighter than ``MANY_DEFICIT``.)
+MANY_SHORT = 0.8
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
@@ -305,6 +341,24 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
         if e.pond is None:
             continue
         if not e.faction:
+            if e.notch_mm > NOTCH_MM:
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the Long Fwooog at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm has "
+                        f"a notch {e.notch_mm:.1f} mm deep that no Long Fwooog has: frogs side "
+                        "by side?",
+                    )
+                )
+            if e.pieces > 1 and -e.excess > MANY_SHORT:
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the {e.pieces} pieces at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm "
+                        f"cover less of the board than they should ({-e.excess:.1f} of a frog's "
+                        "area less): fewer pieces?",
+                    )
+                )
             if e.pieces > 0 and e.excess > (ONE_TALLER if e.pieces == 1 else MANY_TALLER):
                 out.append(
                     (

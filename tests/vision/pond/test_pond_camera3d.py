@@ -352,3 +352,39 @@ def test_pond3d_frogs_counted_by_area_leaving_room_for_a_stack_name_their_pond(
     assert count.ponds["SE"]["frogs"] == {"cowboy": 1, "pumpkin": 2}
     assert _named_by(count, "leave part of the base uncovered: a frog on a frog?") == ["SE"]
     assert "SE" in count.flagged
+
+
+def test_pond3d_two_frogs_and_a_stack_read_as_a_long_fwooog_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Two pumpkin frogs side by side, a third on one of them (seed 1115, 25 degrees): no
+    neck between their tops, and the stack's extra lean makes up a Long Fwooog's area, so
+    the three are read as one Long Fwooog. The waist between the two frogs is a notch
+    5.5 mm deep that no Long Fwooog (a convex bar, convex seen as a prism) has. Before,
+    pond IW was read so and named by no warning; now the notch names it."""
+    scene = _scene(layout13, tall, 1115, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 1115))
+    assert count.ok, count.reason
+    assert scene.answer["IW"]["frogs"] == {"cowboy": 1, "pumpkin": 4}
+    assert count.ponds["IW"]["fwooogs"] == ["pumpkin"]
+    assert _named_by(count, "that no Long Fwooog has: frogs side by side?") == ["IW"]
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
+def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """A wizard Long Fwooog with two wizard frogs pressed on it (seed 118, 25 degrees) is
+    read as a Long Fwooog and three frogs: their colour's shortfall (0.6 of a frog's area)
+    is within what nearer pieces may hide, but anything changed there (every colour, the
+    shaded sides) falls 1.4 frogs' area short of what four pieces cover. Before, pond W
+    was named by no warning; now the shortfall names it."""
+    scene = _scene(layout13, tall, 118, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 118))
+    assert count.ok, count.reason
+    assert scene.answer["W"]["frogs"]["wizard"] == 2
+    assert count.ponds["W"]["frogs"]["wizard"] == 3
+    assert "W" in _named_by(count, "cover less of the board than they should")
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)

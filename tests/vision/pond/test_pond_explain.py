@@ -1,0 +1,111 @@
+"""The check by synthesis (vision.pond.explain): exact answers on drawn masks.
+
+The changed pixels are drawn as the camera sees prisms: a footprint swept along its lean.
+Board millimetres, the board raster of ``vision.pond.model`` (2 px/mm).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pond import read_pieces_file
+from vision.pond.explain import (
+    MANY_SHORT,
+    NOTCH_MM,
+    Explained,
+    SeenColour,
+    doubts,
+    explain,
+    notch_depth_mm,
+    swept_outline,
+)
+from vision.pond.model import BoardModel, board_model
+
+LEAN = (8.0, 3.0)  # px: 4.3 mm at 2 px/mm, a frog 11 mm tall seen about 21 degrees off
+
+
+@pytest.fixture(scope="module")
+def model(layout13: Any) -> BoardModel:
+    return board_model(layout13, read_pieces_file())
+
+
+def _patch(model: BoardModel, solids: list[tuple[str, float, float, float]]) -> SeenColour:
+    """A patch of anything changed: each (kind, x, y, angle) swept by ``LEAN``, cropped."""
+    pieces = read_pieces_file()
+    canvas = np.zeros(model.pond_map.shape, np.uint8)
+    for kind, x, y, angle in solids:
+        poly = swept_outline(kind, x, y, angle, LEAN, model, pieces)
+        cv2.fillConvexPoly(canvas, np.round(poly * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+    ys, xs = np.nonzero(canvas)
+    x0, y0 = int(xs.min()), int(ys.min())
+    crop = canvas[y0 : ys.max() + 1, x0 : xs.max() + 1] > 0
+    return SeenColour("", crop, x0, y0, LEAN)
+
+
+def test_a_long_fwooog_alone_has_no_notch(model: BoardModel) -> None:
+    for angle in (0.0, 35.0, 90.0, 140.0):
+        seen = _patch(model, [("fwooog", 300.0, 300.0, angle)])
+        assert notch_depth_mm(seen.mask, model) < 1.0, angle
+
+
+def test_two_frogs_side_by_side_have_a_notch(model: BoardModel) -> None:
+    """Two frogs touching side by side across the lean: the waist between them is a notch
+    6 mm deep, which no Long Fwooog's outline has. Along the lean, the sweep fills most of
+    the waist (3 mm: not flagged)."""
+    across = _patch(model, [("frog", 300.0, 293.0, 0.0), ("frog", 300.0, 307.0, 0.0)])
+    assert notch_depth_mm(across.mask, model) == pytest.approx(6.0, abs=0.5)
+    along = _patch(model, [("frog", 293.0, 300.0, 90.0), ("frog", 307.0, 300.0, 90.0)])
+    assert notch_depth_mm(along.mask, model) == pytest.approx(3.0, abs=0.5)
+    assert notch_depth_mm(along.mask, model) < NOTCH_MM < notch_depth_mm(across.mask, model)
+
+
+def test_a_notched_patch_counted_as_one_long_fwooog_names_its_pond(model: BoardModel) -> None:
+    x, y = 300.0, 300.0
+    pid = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
+    pieces = read_pieces_file()
+    frogs = _patch(model, [("frog", x, y - 7.0, 0.0), ("frog", x, y + 7.0, 0.0)])
+    fwooog = _patch(model, [("fwooog", x, y, 90.0)])
+    counted = [("fwooog", "pumpkin", x, y, 90.0, 1)]
+    [as_frogs] = explain([frogs], counted, {"": 0.0}, model, pieces)
+    [alone] = explain([fwooog], counted, {"": 0.0}, model, pieces)
+    assert as_frogs.notch_mm > NOTCH_MM
+    assert alone.notch_mm < 1.0
+    assert [p for p, w in doubts([as_frogs]) if "notch" in w] == [pid]
+    assert [w for _, w in doubts([alone]) if "notch" in w] == []
+
+
+def test_only_a_lone_long_fwooog_is_judged_by_its_notch(model: BoardModel) -> None:
+    """Frogs counted as frogs, or a Long Fwooog with a frog pressed on it, have notches by
+    nature: the notch is not measured for them."""
+    x, y = 300.0, 300.0
+    pieces = read_pieces_file()
+    two = _patch(model, [("frog", x, y - 7.0, 0.0), ("frog", x, y + 7.0, 0.0)])
+    as_frogs = [("frog", "pumpkin", x, y - 7.0, 0.0, 1), ("frog", "pumpkin", x, y + 7.0, 0.0, 1)]
+    [e] = explain([two], as_frogs, {"": 0.0}, model, pieces)
+    assert e.notch_mm == 0.0 and e.pieces == 2
+    with_frog = [("fwooog", "pumpkin", x, y, 0.0, 1), ("frog", "pumpkin", x, y + 14.0, 0.0, 1)]
+    both = _patch(model, [("fwooog", x, y, 0.0), ("frog", x, y + 14.0, 0.0)])
+    assert notch_depth_mm(both.mask, model) > NOTCH_MM
+    [e] = explain([both], with_frog, {"": 0.0}, model, pieces)
+    assert e.notch_mm == 0.0 and e.pieces == 2
+    assert [w for _, w in doubts([e]) if "notch" in w] == []
+
+
+def _explained(pieces: int, seen: float, predicted: float) -> Explained:
+    return Explained("", "F", seen, predicted, pieces, 300.0, 300.0)
+
+
+def test_several_pieces_covering_less_than_they_should_name_their_pond() -> None:
+    """Anything changed, several pieces counted: a shortfall over ``MANY_SHORT`` of a frog's
+    area names the pond (an overcount); one piece, or a smaller shortfall, does not."""
+    short = MANY_SHORT + 0.1
+    assert [p for p, w in doubts([_explained(4, 5.0, 5.0 + short)]) if "less" in w] == ["F"]
+    assert next(w for _, w in doubts([_explained(4, 5.0, 5.0 + short)])).startswith(
+        "pond F: the 4 pieces at (300, 300) mm cover less of the board than they should"
+    )
+    assert doubts([_explained(4, 5.0, 5.0 + MANY_SHORT - 0.1)]) == []
+    assert doubts([_explained(1, 1.0, 1.0 + short)]) == []
