@@ -18,8 +18,8 @@ More colour than the count explains is the sign of a piece the count missed:
 
 Less colour than the count explains (beyond what nearer pieces may hide) is the sign of an
 overcount; so is less of anything changed than several counted pieces cover (nearer pieces
-hide farther ones' colour, not their changed pixels). Both are reported naming the pond; the count is not changed (the area alone does
-not say which piece it is).
+hide farther ones' colour, not their changed pixels). Both are reported naming the pond;
+the count is not changed (the area alone does not say which piece it is).
 
 The same check runs on the patches of anything changed from the empty board (pieces of every
 colour together with their shaded sides, highlights and eyes; the lilypads and a rim around
