@@ -277,13 +277,18 @@ def test_pond3d_less_colour_than_the_count_explains_names_its_pond(
 ) -> None:
     """Three cowboy pieces counted where two stand (30 degrees, seed 112):
     their colour covers less than three pieces would. Before, pond E was named by no
-    warning; now the shortfall names it."""
+    warning; now the shortfall of their colour names it, and so does the shortfall of
+    anything changed there."""
     scene = _scene(layout13, tall, 112, tilt=30.0)
     count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 112))
     assert count.ok, count.reason
     assert scene.answer["E"]["frogs"] == {"cowboy": 1}
     assert count.ponds["E"]["frogs"] == {"cowboy": 2}
-    assert _named_by(count, "fewer pieces?") == ["E"]
+    assert _named_by(count, "fewer pieces?") == ["E", "E"]
+    assert _named_by(count, "cover less of the board than they should") == ["E"]
+    assert any(
+        w.startswith("pond E: cowboy colour at") and "fewer pieces?" in w for w in count.warnings
+    )
     assert "E" in count.flagged
 
 
