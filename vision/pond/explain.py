@@ -177,16 +177,16 @@ def explain(
     """
     out = []
     reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
+    # Frogs pressed on a Long Fwooog are marked at its place: their own place is unknown.
+    at_fwooog = {(x, y) for k, _, x, y, _, _ in found if k == "fwooog"}
     for s in seen:
         near = cv2.dilate(s.mask.astype(np.uint8), reach) > 0
         h, w = s.mask.shape
         g = growth.get(s.faction, growth.get("", 0.0))
         predicted, n = 0.0, 0
         side = False
-        kinds = []
+        kinds: list[str] = []
         drawn: list[npt.NDArray[np.float64]] = []
-        # Frogs pressed on a Long Fwooog are marked at its place: their own place is unknown.
-        at_fwooog = {(x, y) for k, _, x, y, _, _ in found if k == "fwooog"}
         for kind, faction, x_mm, y_mm, angle, frogs in found:
             if s.faction and faction != s.faction:
                 continue
@@ -242,9 +242,11 @@ def notch_depth_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> float:
     if not contours:
         return 0.0
     outline = max(contours, key=cv2.contourArea)
+    if len(outline) < 4:
+        return 0.0
     # The hull's indices in the outline's order (convexityDefects wants them monotonic).
     hull = np.sort(cv2.convexHull(outline, returnPoints=False), axis=0)
-    if len(outline) < 4 or len(hull) < 3:
+    if len(hull) < 3:
         return 0.0
     defects = cv2.convexityDefects(outline, hull)
     if defects is None:
