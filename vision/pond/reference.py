@@ -18,6 +18,13 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    place pieces, lilypads and hands are looked for. Broad whitening (the darkest channel
    risen ``GLARE_LEVEL`` above the board's light level, averaged over 5 mm) over a pond is
    reported as glare; it is not a hand, and the rest of the board is still counted.
+4. **Glare taken back out.** Where the board is whitened, the lamp's white is subtracted
+   from the frame (pieces and board alike), so a piece under it keeps its colour. How much
+   white to subtract is the fit's ``b`` on the unchanged board around (averaged over about
+   9 mm where the reference has enough colour for ``a`` and ``b`` to be told apart): the
+   glare also dims what it covers, so the darkest channel's rise alone (what step 2
+   measures) is short of the white added, and a red piece kept some of it, to be read as
+   orange.
 """
 
 from __future__ import annotations
@@ -39,6 +46,13 @@ from vision.pond.pieces import Pieces
 CHANGE_LEVEL = 15.0
 #: Whitening (0-255 levels) that counts as glare.
 GLARE_LEVEL = 45.0
+#: Reference pixels whose channels spread this much (sum of squares about their mean) tell the
+#: fit's shade from its white; only they measure how much white glare added.
+FIT_COLOUR = 300.0
+#: ...and are believed up to this many times the whitening: shadows and the art's edges give
+#: the fit a ``b`` where no glare is, and glare that dims a board adds at most about 1.5
+#: times the white its darkest channel shows.
+FIT_AT_MOST = 1.5
 #: A pond whose own colour cast differs from the board's by more than this (log gain) is named.
 CAST_DRIFT = 0.06
 #: A whole-board cast this strong (log red/blue gain) is reported.
@@ -95,7 +109,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             f"the light is {kind} than in the empty-board photo (red/blue "
             f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
         )
-    resid, _ = _explain(fn, r)
+    resid, added = _explain(fn, r)
     changed = resid > CHANGE_LEVEL
     changed = cv2.morphologyEx(
         changed.astype(np.uint8),
@@ -116,7 +130,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # so a piece under it keeps its colour.
     lifted = smooth > 12
     if lifted.any():
-        wv = np.minimum(smooth, 230.0)[..., None]
+        wv = np.minimum(_white_added(added, r, board, smooth, k), 230.0)[..., None]
         fn = np.where(lifted[..., None], np.maximum(fn - wv, 0) / (1 - wv / 255), fn)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]
@@ -137,6 +151,24 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     return Comparison(
         normalised, changed, glare, (float(gains[0]), float(gains[1]), float(gains[2])), warnings
     )
+
+
+def _white_added(
+    added: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    board: npt.NDArray[np.float32],
+    smooth: npt.NDArray[np.float32],
+    k: int,
+) -> npt.NDArray[np.float32]:
+    """The white glare added at each pixel: the fit's ``b`` averaged over ``k`` px of unchanged,
+    coloured reference (``FIT_COLOUR``), kept between the whitening ``smooth`` and
+    ``FIT_AT_MOST`` times it; ``smooth`` where too little of the board around has colour."""
+    rc = r - r.mean(axis=2, keepdims=True)
+    wgt = board * ((rc * rc).sum(axis=2) > FIT_COLOUR)
+    den = cv2.blur(wgt, (k, k))
+    fit = cv2.blur(added * wgt, (k, k)) / np.maximum(den, 1e-3)
+    out = np.where(den > 0.1, np.clip(fit, smooth, smooth * FIT_AT_MOST), smooth)
+    return out.astype(np.float32)
 
 
 def _explain(

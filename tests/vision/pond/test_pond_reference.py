@@ -1,0 +1,82 @@
+"""The empty-board comparison (vision.pond.reference.compare) on drawn rasters.
+
+Board millimetres, the board raster of ``vision.pond.model`` (2 px/mm). The glare is drawn
+as the scene generator draws a lamp's reflection on the semi-gloss board: what it covers
+is dimmed (``1 - 0.85 a``) and a near-white added (``a`` times the lamp's tint), ``a`` a
+smooth blob peaking at 0.6.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from vision.pond import read_pieces_file
+from vision.pond.colours import PIECE_TOLERANCE, chroma
+from vision.pond.model import BoardModel, board_model
+from vision.pond.reference import EmptyBoard, compare
+
+TINT = np.array([245.0, 250.0, 255.0], np.float32)  # BGR, the lamp's white
+
+
+@pytest.fixture(scope="module")
+def model(layout13: Any) -> BoardModel:
+    return board_model(layout13, read_pieces_file())
+
+
+def _board(model: BoardModel) -> np.ndarray:
+    """Water-blue art with green leaves: a board whose colour varies, as printed art does."""
+    h, w = model.pond_map.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    leaf = (np.sin(xx / 9.0) * np.sin(yy / 7.0) > 0.3)[..., None]
+    water = np.array([170.0, 125.0, 60.0], np.float32)
+    land = np.array([70.0, 150.0, 90.0], np.float32)
+    return np.where(leaf, land, water).astype(np.float32)
+
+
+def _glare(img: np.ndarray, centre: tuple[float, float], peak: float) -> np.ndarray:
+    h, w = img.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    r2 = ((xx - centre[0]) ** 2 + (yy - centre[1]) ** 2) / (2 * 70.0**2)  # about 35 mm
+    a = (peak * np.exp(-r2))[..., None]
+    return img * (1 - 0.85 * a) + TINT * a
+
+
+def test_a_red_piece_under_glare_keeps_its_red(model: BoardModel) -> None:
+    """A cowboy-red disc at the glare's peak: once the lamp's white is taken out, its colour
+    is the cowboy's, not the pumpkin's orange. Subtracting only the darkest channel's rise
+    leaves too much white in it: read as (223, 82, 82), nearer pumpkin."""
+    pieces = read_pieces_file()
+    board = _board(model)
+    cx, cy = 600.0, 500.0  # px
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    frame = board.copy()
+    cowboy = np.array(pieces.factions["cowboy"][::-1], np.float32)  # RGB -> BGR
+    frame[disc] = cowboy
+    frame = _glare(frame, (cx, cy), 0.6)
+    got = compare(
+        np.clip(frame, 0, 255).astype(np.uint8),
+        EmptyBoard(board.astype(np.uint8)),
+        model,
+    )
+    assert got.changed[disc].mean() > 0.9
+    assert got.glare[int(cy), int(cx) + 40]
+    seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
+    want = {f: chroma(np.array(rgb[::-1], np.float64)) for f, rgb in pieces.factions.items()}
+    dist = {f: float(np.hypot(*(seen - c))) for f, c in want.items()}
+    assert min(dist, key=dist.__getitem__) == "cowboy", dist
+    assert dist["cowboy"] < PIECE_TOLERANCE, dist
+
+
+def test_no_glare_no_change(model: BoardModel) -> None:
+    """The same board in a light 20% dimmer and no glare: nothing changed, nothing whitened."""
+    board = _board(model)
+    got = compare(
+        (board * 0.8).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model
+    )
+    assert not got.changed.any()
+    assert not got.glare.any()
