@@ -19,12 +19,11 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    risen ``GLARE_LEVEL`` above the board's light level, averaged over 5 mm) over a pond is
    reported as glare; it is not a hand, and the rest of the board is still counted.
 4. **Glare taken back out.** Where the board is whitened, the lamp's white is subtracted
-   from the frame (pieces and board alike), so a piece under it keeps its colour. How much
-   white to subtract is the fit's ``b`` on the unchanged board around (averaged over about
-   9 mm where the reference has enough colour for ``a`` and ``b`` to be told apart): the
-   glare also dims what it covers, so the darkest channel's rise alone (what step 2
-   measures) is short of the white added, and a red piece kept some of it, to be read as
-   orange.
+   from the frame (pieces and board alike), so a piece under it keeps its colour: the
+   whitening itself, and within glare the fit's ``b`` on the unchanged board around
+   (averaged over about 9 mm where the reference has enough colour for ``a`` and ``b`` to
+   be told apart). Glare also dims what it covers, so the darkest channel's rise alone is
+   short of the white it added, and a red piece kept some of it, to be read as orange.
 """
 
 from __future__ import annotations
@@ -160,14 +159,17 @@ def _white_added(
     smooth: npt.NDArray[np.float32],
     k: int,
 ) -> npt.NDArray[np.float32]:
-    """The white glare added at each pixel: the fit's ``b`` averaged over ``k`` px of unchanged,
-    coloured reference (``FIT_COLOUR``), kept between the whitening ``smooth`` and
-    ``FIT_AT_MOST`` times it; ``smooth`` where too little of the board around has colour."""
+    """The white glare added at each pixel. Within glare (``smooth`` above ``GLARE_LEVEL``):
+    the fit's ``b`` averaged over ``k`` px of unchanged, coloured reference (``FIT_COLOUR``),
+    kept between the whitening ``smooth`` and ``FIT_AT_MOST`` times it. Elsewhere, or where too
+    little of the board around has colour: ``smooth`` (a light a little brighter than the
+    board's median whitens bright art too, and the fit there is not glare's)."""
     rc = r - r.mean(axis=2, keepdims=True)
     wgt = board * ((rc * rc).sum(axis=2) > FIT_COLOUR)
     den = cv2.blur(wgt, (k, k))
     fit = cv2.blur(added * wgt, (k, k)) / np.maximum(den, 1e-3)
-    out = np.where(den > 0.1, np.clip(fit, smooth, smooth * FIT_AT_MOST), smooth)
+    sure = (den > 0.1) & (smooth > GLARE_LEVEL)
+    out = np.where(sure, np.clip(fit, smooth, smooth * FIT_AT_MOST), smooth)
     return out.astype(np.float32)
 
 

@@ -75,8 +75,6 @@ def test_a_red_piece_under_glare_keeps_its_red(model: BoardModel) -> None:
 def test_no_glare_no_change(model: BoardModel) -> None:
     """The same board in a light 20% dimmer and no glare: nothing changed, nothing whitened."""
     board = _board(model)
-    got = compare(
-        (board * 0.8).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model
-    )
+    got = compare((board * 0.8).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model)
     assert not got.changed.any()
     assert not got.glare.any()
