@@ -48,6 +48,7 @@ from vision.pond.pieces import Pieces
 from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
+from vision.pond.shadow import shadow_doubts, shadow_mask
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
 EDGE_SHARE = 0.95
@@ -249,6 +250,10 @@ def count_board(
         changed = changed & ~(cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0)
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         unexplained += reach_doubts(changed, found_pieces, model, pieces, shifts, growth)
+        glared = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
+        shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
+        hidden = (cmp.changed & ~changed_mask(labels)) | glared
+        unexplained += shadow_doubts(shadow, changed, hidden, found_pieces, model, pieces, shifts)
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     unexplained = doubts(explained) + unexplained
     warnings += [text for _, text in unexplained]

@@ -1,0 +1,142 @@
+"""How far a lone frog's shadow reaches (vision.pond.shadow): exact answers on drawn masks.
+
+Each frog is drawn as the camera sees it (its footprint swept along its lean: the changed
+pixels) and its shadow as a lamp casts it (the footprint swept away from the lamp by one
+frog's shadow length, twice that for a frog on a frog; minus the changed pixels, which hide
+it). Board millimetres, the board raster of ``vision.pond.model`` (2 px/mm).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pond import read_pieces_file
+from vision.pond.explain import swept_outline
+from vision.pond.found import CountedPiece
+from vision.pond.model import BoardModel, board_model
+from vision.pond.shadow import MIN_FROGS, lamp_direction, shadow_doubts, shadow_mask
+
+LEAN = (8.0, 3.0)  # px: the camera's lean of a frog 11 mm tall
+FALL = np.array([0.6, 0.8])  # where shadows fall (unit, raster)
+ONE = 16.0  # px: one frog's shadow beyond its base (8 mm: a lamp about 54 degrees up)
+
+
+@pytest.fixture(scope="module")
+def model(layout13: Any) -> BoardModel:
+    return board_model(layout13, read_pieces_file())
+
+
+def _places(model: BoardModel) -> list[tuple[float, float, str]]:
+    """A point well inside each of eight ponds (mm)."""
+    out = []
+    for pid in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+        mine = (model.pond_map == model.ids.index(pid) + 1).astype(np.uint8)
+        dist = cv2.distanceTransform(mine, cv2.DIST_L2, 5)
+        y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
+        out.append((x / model.ppm, y / model.ppm, pid))
+    return out
+
+
+def _fill(canvas: np.ndarray, poly: np.ndarray) -> None:
+    cv2.fillConvexPoly(canvas, np.round(poly * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+
+
+def _board(
+    model: BoardModel, frogs: list[tuple[float, float, float, float]]
+) -> tuple[np.ndarray, np.ndarray, list[CountedPiece]]:
+    """(changed, shadow, found) for frogs (x, y, angle, shadow length px)."""
+    pieces = read_pieces_file()
+    changed = np.zeros(model.pond_map.shape, np.uint8)
+    shadow = np.zeros(model.pond_map.shape, np.uint8)
+    found = []
+    for x, y, angle, length in frogs:
+        _fill(changed, swept_outline("frog", x, y, angle, LEAN, model, pieces))
+        cast = (float(FALL[0] * length), float(FALL[1] * length))
+        _fill(shadow, swept_outline("frog", x, y, angle, cast, model, pieces))
+        pond = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
+        found.append(CountedPiece("frog", "wizard", x, y, pond, 1.0, 1, None, angle))
+    return changed > 0, (shadow > 0) & ~(changed > 0), found
+
+
+def _doubts(model: BoardModel, frogs: list[tuple[float, float, float, float]]) -> Any:
+    changed, shadow, found = _board(model, frogs)
+    none = np.zeros_like(changed)
+    return shadow_doubts(
+        shadow, changed, none, found, model, read_pieces_file(), [LEAN] * len(found)
+    )
+
+
+def test_where_shadows_fall_is_found(model: BoardModel) -> None:
+    """Within 10 degrees: the frog's own lean hides the shadow's near part unevenly."""
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(_places(model))]
+    _, shadow, found = _board(model, frogs)
+    d = lamp_direction(shadow, found, list(range(len(found))), model)
+    assert d is not None
+    assert math.degrees(math.acos(float(d @ FALL))) < 10
+
+
+def test_frogs_one_tall_are_not_doubted(model: BoardModel) -> None:
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(_places(model))]
+    assert _doubts(model, frogs) == []
+
+
+def test_a_frog_on_a_frog_casts_twice_the_shadow_and_names_its_pond(model: BoardModel) -> None:
+    places = _places(model)
+    frogs = [
+        (x, y, 25.0 * k, ONE * (2 if pid == "E" else 1)) for k, (x, y, pid) in enumerate(places)
+    ]
+    got = _doubts(model, frogs)
+    assert [pid for pid, _ in got] == ["E"]
+    text = got[0][1]
+    assert text.startswith("pond E: the wizard frog at (")
+    times = float(re.search(r"a shadow ([\d.]+) times as long as one frog's", text).group(1))  # type: ignore[union-attr]
+    assert times == pytest.approx(2.0, abs=0.2)
+
+
+def test_a_shadow_that_falls_on_another_piece_tells_nothing(model: BoardModel) -> None:
+    """The tall frog's shadow runs into a frog standing where it falls: the lines meet
+    another piece, so its reach is not judged."""
+    places = _places(model)
+    frogs = [
+        (x, y, 25.0 * k, ONE * (2 if pid == "E" else 1)) for k, (x, y, pid) in enumerate(places)
+    ]
+    x, y, _ = next(p for p in places if p[2] == "E")
+    frogs.append((x + FALL[0] * 16, y + FALL[1] * 16, 0.0, ONE))
+    assert [pid for pid, _ in _doubts(model, frogs)] == []
+
+
+def test_too_few_shadows_or_no_lamp_judge_nothing(model: BoardModel) -> None:
+    """Under diffuse light (no shadows), or with fewer than MIN_FROGS lone frogs, nothing
+    is judged, not even a frog whose shadow is long."""
+    places = _places(model)
+    flat = [(x, y, 0.0, 0.0) for x, y, _ in places]
+    assert _doubts(model, flat) == []
+    few = [(x, y, 0.0, ONE * (2 if k == 0 else 1)) for k, (x, y, _) in enumerate(places)]
+    assert _doubts(model, few[: MIN_FROGS - 1]) == []
+
+
+def test_shadow_is_board_darker_than_the_light_around(model: BoardModel) -> None:
+    """A shadow (the board 38% darker) in a light falling off 30% across the board: the
+    shadow's core is found, the rest of the board (its darker side too) is not shadow."""
+    h, w = model.pond_map.shape
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    art = np.where(
+        (np.sin(xx / 7.0) * np.sin(yy / 5.0) > 0)[..., None], [150, 120, 60], [70, 160, 90]
+    )
+    reference = art.astype(np.float32)
+    falloff = (1 - 0.3 * xx / w)[..., None]
+    dark = np.zeros((h, w), np.uint8)
+    cv2.circle(dark, (w // 2, h // 2), 30, 255, -1)
+    frame = reference * falloff * (1 - 0.38 * (dark[..., None] > 0))
+    changed = np.zeros((h, w), bool)
+    got = shadow_mask(frame.astype(np.uint8), reference.astype(np.uint8), changed, model)
+    core = cv2.erode(dark, np.ones((5, 5), np.uint8)) > 0
+    around = cv2.dilate(dark, np.ones((5, 5), np.uint8)) == 0
+    assert got[core].all()
+    assert not got[around].any()

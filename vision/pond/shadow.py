@@ -1,0 +1,267 @@
+"""How far a lone frog's shadow reaches: one frog tall, or a frog on a frog?
+
+A lamp casts each piece's shadow the same way: away from the lamp, as long as the piece is
+tall (``h / tan(elevation)`` beyond its base). A frog on a frog stands twice as tall, so its
+shadow runs about twice as far beyond its base as a lone frog's. That holds wherever the
+camera is: seen straight down, where a stack's extra lean is too short to tell
+(``vision.pond.reach``), and with the stack's near side hidden by a neighbour, the shadow
+often still falls on open board.
+
+1. **Shadow.** Pixels that did not change (the board's own art) but are darker than the
+   light around them by ``SHADE`` (the frame against the empty board, each pixel's
+   brightness ratio over the ratio's local level, about 40 mm across).
+2. **The lamp's direction.** Each lone frog's shadow pixels near it (nearer it than any
+   other piece) pull from its centre; the direction most of that shadow agrees with is
+   where shadows fall. Too few frogs, or directions that do not agree (``AGREE``: diffuse
+   light, several lamps), and nothing is judged.
+3. **Reach.** From each lone frog's centre, five lines along that direction are walked over
+   its changed pixels and shadow (``vision.pond.reach``'s walk). A line that runs into
+   another counted piece or its shadow (one frog's, ``CAST_MARGIN``), or into what hides a
+   shadow (a lilypad, glare), tells nothing. What the median line
+   runs beyond the frog's base is its shadow's reach; the median over every frog is one
+   frog's. A frog whose shadow reaches ``TALL`` times that, and at least ``MIN_MORE_MM``
+   further, is named: a frog on a frog? The count is not changed.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.frames import Frame
+from vision.pond.explain import swept_outline
+from vision.pond.found import CountedPiece
+from vision.pond.model import BoardModel
+from vision.pond.pieces import Pieces
+from vision.pond.reach import GAP_MM, _walk
+
+#: A pixel this much darker than the light around it (ratio) is in shadow.
+SHADE = 0.8
+#: The shadows of at least this many lone frogs must be seen to find where shadows fall...
+MIN_FROGS = 5
+#: ...and this share of their shadow (pixels) must fall within ``AGREE_DEG`` of one direction.
+AGREE = 0.6
+AGREE_DEG = 40.0
+#: A shadow this many times one frog's reach is a frog on a frog's...
+TALL = 1.5
+#: ...when it is also at least this much (mm) longer.
+MIN_MORE_MM = 4.0
+#: Lines across the base (at -0.3 .. 0.3 of its half-width), and how many must be free.
+LINES = 5
+MIN_LINES = 3
+#: Other pieces' shadows are taken as this many times one frog's.
+CAST_MARGIN = 1.2
+#: Shadow is looked for this far (mm) from a frog's centre.
+NEAR_MM = 30.0
+
+
+def shadow_mask(
+    normalised: Frame, reference: Frame, changed: npt.NDArray[np.bool_], model: BoardModel
+) -> npt.NDArray[np.bool_]:
+    """Unchanged pixels darker than the light around them by ``SHADE``."""
+    f = cv2.cvtColor(normalised, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    r = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    ratio = (f + 4) / (r + 4)
+    lit = (~changed).astype(np.float32)
+    # The level without the shadows in it (a first level, then again over the lit pixels),
+    # at a quarter of the raster's resolution: it is smooth over 40 mm.
+    h, w = ratio.shape
+    small = (max(1, w // 4), max(1, h // 4))
+    k = max(3, round(10 * model.ppm)) | 1
+    for _ in range(2):
+        num = cv2.blur(cv2.resize(ratio * lit, small, interpolation=cv2.INTER_AREA), (k, k))
+        den = cv2.blur(cv2.resize(lit, small, interpolation=cv2.INTER_AREA), (k, k))
+        level = cv2.resize(num / np.maximum(den, 0.05), (w, h), interpolation=cv2.INTER_LINEAR)
+        lit = (~changed & (ratio > SHADE * level)).astype(np.float32)
+    dark = (~changed & (ratio < SHADE * level)).astype(np.uint8)
+    # Thin lines are the art's edges a little off between the two photos, not shadow.
+    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return dark > 0
+
+
+def shadow_doubts(
+    shadow: npt.NDArray[np.bool_],
+    changed: npt.NDArray[np.bool_],
+    blocked: npt.NDArray[np.bool_],
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+) -> list[tuple[str, str]]:
+    """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
+
+    ``changed``: the pixels that differ from the empty board where pieces are looked for;
+    ``blocked``: where a shadow cannot be seen (lilypads, glare): a line that meets it
+    tells nothing."""
+    lone = [i for i, p in enumerate(found) if _lone(p, found)]
+    d = lamp_direction(shadow, found, lone, model)
+    if d is None:
+        return []
+    walk = (changed | shadow | blocked, blocked)
+    first = {i: _reach(i, d, 0.0, walk, found, model, pieces, shift_at_px) for i in lone}
+    seen = [r for r in first.values() if r is not None]
+    if len(seen) < MIN_FROGS:
+        return []
+    one = float(np.median(seen))
+    if one * model.ppm < 2:
+        return []
+    out = []
+    for i in lone:
+        if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
+            continue
+        r = _reach(i, d, one, walk, found, model, pieces, shift_at_px)
+        if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
+            continue
+        p = found[i]
+        out.append(
+            (
+                str(p.pond),
+                f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm casts "
+                f"a shadow {r / one:.1f} times as long as one frog's: a frog on a frog? "
+                "(not counted)",
+            )
+        )
+    return out
+
+
+def _lone(p: CountedPiece, found: list[CountedPiece]) -> bool:
+    """A frog counted at its own place (one frog, its own base, in a pond)."""
+    return (
+        p.kind == "frog"
+        and p.frogs == 1
+        and p.angle_deg is not None
+        and p.pond is not None
+        and p.doubt is None
+        and not any(q.kind == "fwooog" and (q.x_mm, q.y_mm) == (p.x_mm, p.y_mm) for q in found)
+    )
+
+
+def lamp_direction(
+    shadow: npt.NDArray[np.bool_], found: list[CountedPiece], lone: list[int], model: BoardModel
+) -> npt.NDArray[np.float64] | None:
+    """Where shadows fall (a unit vector in the raster), or None (too few, or no agreement)."""
+    centres = np.array([[q.x_mm, q.y_mm] for q in found], np.float64) * model.ppm
+    r = round(NEAR_MM * model.ppm)
+    h, w = shadow.shape
+    pulls = []
+    for i in lone:
+        cx, cy = (int(v) for v in centres[i])
+        x0, y0, x1, y1 = max(cx - r, 0), max(cy - r, 0), min(cx + r + 1, w), min(cy + r + 1, h)
+        ys, xs = np.nonzero(shadow[y0:y1, x0:x1])
+        if len(xs) < 20:
+            continue
+        pts = np.c_[xs + x0, ys + y0].astype(np.float64)
+        near = np.flatnonzero(np.abs(centres - centres[i]).max(axis=1) <= 2 * r)
+        dist = np.linalg.norm(pts[:, None, :] - centres[None, near, :], axis=2)
+        me = int(np.flatnonzero(near == i)[0])
+        mine = pts[(dist.argmin(axis=1) == me) & (dist[:, me] <= r)]
+        if len(mine) < 20:
+            continue
+        v = (mine - centres[i]).mean(axis=0)
+        if np.hypot(*v) > 0:
+            pulls.append((v / np.hypot(*v), len(mine)))
+    if len(pulls) < MIN_FROGS:
+        return None
+    units = np.array([u for u, _ in pulls])
+    weights = np.array([n for _, n in pulls], np.float64)
+    # The direction most of the shadow agrees with: each frog's as a candidate, the one
+    # with the most weight within ``AGREE_DEG`` of it; then the mean of those.
+    close = units @ units.T > math.cos(math.radians(AGREE_DEG))
+    support = close.astype(np.float64) @ weights
+    best = close[int(np.argmax(support))]
+    if support.max() < AGREE * weights.sum() or np.count_nonzero(best) < MIN_FROGS:
+        return None
+    mean = (units[best] * weights[best, None]).sum(axis=0)
+    return np.asarray(mean / np.hypot(*mean), np.float64)
+
+
+def _reach(
+    i: int,
+    d: npt.NDArray[np.float64],
+    one: float,
+    walk: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+) -> float | None:
+    """How far (px) frog ``i``'s changed pixels and shadow run along ``d`` beyond its base:
+    the median over the lines that meet no other piece or its shadow (``one``: one frog's
+    shadow reach, px; 0 leaves shadows out). None: too few lines."""
+    p = found[i]
+    a, b = pieces.frog_mm[0] / 2 * model.ppm, pieces.frog_mm[1] / 2 * model.ppm
+    centre = np.array([p.x_mm, p.y_mm]) * model.ppm
+    half = math.ceil(a + NEAR_MM * model.ppm)
+    x0, y0 = int(centre[0]) - half, int(centre[1]) - half
+    window = _crop(walk[0], x0, y0, 2 * half)
+    cast = d * one * CAST_MARGIN
+    others = _others(i, cast, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
+    others |= _crop(walk[1], x0, y0, 2 * half)
+    # Whatever lies over its own base adds nothing to how far it runs beyond it.
+    own = np.zeros(others.shape, np.uint8)
+    poly = swept_outline("frog", p.x_mm, p.y_mm, p.angle_deg or 0.0, (0.0, 0.0), model, pieces)
+    cv2.fillConvexPoly(own, np.round((poly - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+    others &= own == 0
+    across = np.array([-d[1], d[0]])
+    t = math.radians(p.angle_deg or 0.0) - math.atan2(d[1], d[0])
+    s = np.linspace(0, 2 * math.pi, 720, endpoint=False)
+    e_along = a * np.cos(s) * math.cos(t) - b * np.sin(s) * math.sin(t)
+    e_across = a * np.cos(s) * math.sin(t) + b * np.sin(s) * math.cos(t)
+    starts, base = [], []
+    for off in np.linspace(-0.3 * b, 0.3 * b, LINES):
+        near = np.abs(e_across - off) < 0.75
+        if near.any():
+            starts.append(centre + across * off - [x0, y0])
+            base.append(float(e_along[near].max()))
+    if not starts:
+        return None
+    gap = max(1, round(GAP_MM * model.ppm))
+    ahead, blocked = _walk(window, others, np.array(starts), d, gap)
+    beyond = (ahead - np.array(base))[~blocked]
+    if len(beyond) < MIN_LINES:
+        return None
+    return float(np.median(beyond))
+
+
+def _crop(mask: npt.NDArray[np.bool_], x0: int, y0: int, size: int) -> npt.NDArray[np.bool_]:
+    """``mask[y0 : y0 + size, x0 : x0 + size]``, False beyond the raster."""
+    out = np.zeros((size, size), bool)
+    h, w = mask.shape
+    xa, ya, xb, yb = max(x0, 0), max(y0, 0), min(x0 + size, w), min(y0 + size, h)
+    if xa < xb and ya < yb:
+        out[ya - y0 : yb - y0, xa - x0 : xb - x0] = mask[ya:yb, xa:xb]
+    return out
+
+
+def _others(
+    i: int,
+    cast: npt.NDArray[np.float64],
+    found: list[CountedPiece],
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at_px: list[tuple[float, float]],
+    origin: tuple[int, int],
+    size: int,
+) -> npt.NDArray[np.bool_]:
+    """Where the other counted pieces stand in the window, swept by their lean and by their
+    shadow (``cast``, px), grown by 2 px; a piece counted by area as a disc of its area."""
+    canvas = np.zeros((size, size), np.uint8)
+    me = found[i]
+    reach_mm = size / model.ppm
+    for j, q in enumerate(found):
+        if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
+            continue
+        kind = q.kind if q.angle_deg is not None else "frog"
+        angle = q.angle_deg if q.angle_deg is not None else 0.0
+        scale = 1.0 if q.angle_deg is not None else math.sqrt(max(q.frogs, 1))
+        for v in (shift_at_px[j], (float(cast[0]), float(cast[1]))):
+            poly = swept_outline(kind, q.x_mm, q.y_mm, angle, v, model, pieces)
+            c = np.array([q.x_mm, q.y_mm]) * model.ppm
+            poly = c + (poly - c) * scale
+            pts = np.round((poly - origin) * 16).astype(np.int32)
+            cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
+    canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    return canvas > 0
