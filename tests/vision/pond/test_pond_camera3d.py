@@ -393,3 +393,45 @@ def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
     assert "W" in _named_by(count, "cover less of the board than they should")
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
+def test_pond3d_a_stack_hidden_between_neighbours_is_named_by_its_shadow(
+    layout13: Any, tall: Any
+) -> None:
+    """A wizard frog on a banana frog in pond IW (seed 114, 25 degrees), pressed between a
+    cowboy frog and a wizard frog: the banana side hides behind them and the pair's reach
+    runs into them, so it was read as one wizard frog and named by no warning. Its shadow
+    runs about 2.3 times as far beyond its base as a lone frog's: now that names it. The
+    count is not changed (the lower frog's faction cannot be seen)."""
+    scene = _scene(layout13, tall, 114, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 114))
+    assert count.ok, count.reason
+    assert scene.answer["IW"]["frogs"] == {"banana": 1, "cowboy": 1, "wizard": 2}
+    assert count.ponds["IW"]["frogs"] == {"cowboy": 1, "wizard": 2}
+    assert "IW" in _named_by(count, "as long as one frog's: a frog on a frog?")
+    assert "the wizard frog at (167, 296) mm" in next(
+        w for w in count.warnings if "pond IW:" in w and "casts a shadow" in w
+    )
+
+
+def test_pond3d_a_stack_seen_straight_down_is_named_by_its_shadow(layout13: Any, tall: Any) -> None:
+    """A banana frog on a wizard frog in pond N (seed 1214, 25 degrees), near the camera's
+    nadir: its extra lean is under 2.5 mm, too short to judge, and no wizard shows beside
+    it. Before, pond N was read with the banana frog alone and named by no warning; its
+    shadow, about twice a lone frog's, now names it."""
+    scene = _scene(layout13, tall, 1214, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 1214))
+    assert count.ok, count.reason
+    assert scene.answer["N"]["frogs"]["wizard"] == 1
+    assert "wizard" not in count.ponds["N"]["frogs"]
+    assert "N" in _named_by(count, "as long as one frog's: a frog on a frog?")
+
+
+def test_pond3d_no_stack_no_shadow_doubt(layout13: Any, tall: Any) -> None:
+    """Boards with no stacks (seeds 101-103, busy art, 10 degrees): no frog's shadow is
+    taken for a stack's."""
+    for seed in (101, 102, 103):
+        scene = _scene(layout13, tall, seed, tilt=10.0)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert _named_by(count, "casts a shadow") == [], seed
