@@ -435,3 +435,17 @@ def test_pond3d_no_stack_no_shadow_doubt(layout13: Any, tall: Any) -> None:
         count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
         assert count.ok, count.reason
         assert _named_by(count, "casts a shadow") == [], seed
+
+
+def test_pond3d_red_frogs_under_glare_keep_their_colour(layout13: Any, tall: Any) -> None:
+    """Lamp glare peaking at 85% white (seeds 123 and 126, 15 degrees): glare dims what it
+    covers as well as whitening it, so taking out only the darkest channel's rise left white
+    in the cowboy frogs under it: in pond F one was read as pumpkin, and pond IW's two were
+    lost. Taking out the white the fit measures on the board around reads them as cowboy."""
+    for seed, pid in ((123, "F"), (126, "IW")):
+        scene = _scene(layout13, tall, seed, tilt=15.0, glare=0.85)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert f"glare near pond {pid}: move the lamp" in count.warnings
+        assert count.ponds[pid]["frogs"] == scene.answer[pid]["frogs"], (seed, pid)
+        assert "pumpkin" not in count.ponds[pid]["frogs"]
