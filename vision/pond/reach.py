@@ -131,8 +131,8 @@ def _reach(i: int, board: _Board) -> float | None:
             one_frog.append(float(np.ptp(e_along[near])) + lean + 2 * growth_px)
     if not starts:
         return None
-    ahead, blocked_ahead = _walk(window, others, np.array(starts), u, gap)
-    behind, blocked_behind = _walk(window, others, np.array(starts), -u, gap)
+    ahead, blocked_ahead = walk_lines(window, others, np.array(starts), u, gap)
+    behind, blocked_behind = walk_lines(window, others, np.array(starts), -u, gap)
     # Pixels walked both ways: the run's length, centre to centre.
     excess = (ahead + behind - np.array(one_frog))[~(blocked_ahead | blocked_behind)]
     if len(excess) < MIN_LINES:
@@ -140,7 +140,7 @@ def _reach(i: int, board: _Board) -> float | None:
     return float(np.median(excess)) / lean
 
 
-def _walk(
+def walk_lines(
     window: npt.NDArray[np.bool_],
     others: npt.NDArray[np.bool_],
     starts: npt.NDArray[np.float64],

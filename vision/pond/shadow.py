@@ -17,10 +17,10 @@ often still falls on open board.
 3. **Reach.** From each lone frog's centre, five lines along that direction are walked over
    its changed pixels and shadow (``vision.pond.reach``'s walk). A line that runs into
    another counted piece or its shadow (one frog's, ``CAST_MARGIN``), or into what hides a
-   shadow (a lilypad, glare), tells nothing. What the median line
-   runs beyond the frog's base is its shadow's reach; the median over every frog is one
-   frog's. A frog whose shadow reaches ``TALL`` times that, and at least ``MIN_MORE_MM``
-   further, is named: a frog on a frog? The count is not changed.
+   shadow (a lilypad, glare), tells nothing. What the median line runs beyond the frog's
+   base is its shadow's reach; the median over every frog is one frog's. A frog whose
+   shadow reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a
+   frog on a frog? The count is not changed.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, _walk
+from vision.pond.reach import GAP_MM, walk_lines
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
 SHADE = 0.8
@@ -219,7 +219,7 @@ def _reach(
     if not starts:
         return None
     gap = max(1, round(GAP_MM * model.ppm))
-    ahead, blocked = _walk(window, others, np.array(starts), d, gap)
+    ahead, blocked = walk_lines(window, others, np.array(starts), d, gap)
     beyond = (ahead - np.array(base))[~blocked]
     if len(beyond) < MIN_LINES:
         return None
