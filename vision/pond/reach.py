@@ -116,7 +116,7 @@ def _reach(i: int, board: _Board) -> float | None:
     if x0 < 0 or y0 < 0 or x0 + 2 * half >= w or y0 + 2 * half >= h:
         return None
     window = changed[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
-    others = _others(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
+    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
     # The base's chord along the lean at each offset across it (the footprint: an ellipse).
     t = math.radians(p.angle_deg or 0.0) - math.atan2(u[1], u[0])
     s = np.linspace(0, 2 * math.pi, 720, endpoint=False)
@@ -169,7 +169,7 @@ def walk_lines(
     return steps, blocked
 
 
-def _others(
+def others_mask(
     i: int,
     found: list[CountedPiece],
     model: BoardModel,
@@ -177,31 +177,45 @@ def _others(
     shift_at_px: list[tuple[float, float]],
     origin: tuple[int, int],
     size: int,
+    cast_px: tuple[float, float] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Where the other counted pieces stand in the window (their swept outlines; a piece
-    counted by area, of unknown shape, as a swept disc of its area), grown by 2 px."""
+    counted by area, of unknown shape, as a swept disc of its area), grown by 2 px. With
+    ``cast_px``, each is also swept by that (a frog's shadow: ``vision.pond.shadow``)."""
     canvas = np.zeros((size, size), np.uint8)
     me = found[i]
     reach_mm = size / model.ppm
     for j, q in enumerate(found):
         if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
             continue
-        v = shift_at_px[j]
-        if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):
-            poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
-            pts = np.round((poly - origin) * 16).astype(np.int32)
-            cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
-            continue
-        area = q.frogs * model.frog_area + (model.fwooog_area if q.kind == "fwooog" else 0.0)
-        r = max(1, round(math.sqrt(area / math.pi)))
-        c = np.array([q.x_mm * model.ppm - origin[0], q.y_mm * model.ppm - origin[1]])
-        ends = np.round([c, c + v]).astype(int)
-        cv2.line(
-            canvas,
-            (int(ends[0, 0]), int(ends[0, 1])),
-            (int(ends[1, 0]), int(ends[1, 1])),
-            255,
-            2 * r,
-        )
+        for v in (shift_at_px[j],) if cast_px is None else (shift_at_px[j], cast_px):
+            _sweep(canvas, q, v, model, pieces, origin)
     canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return canvas > 0
+
+
+def _sweep(
+    canvas: npt.NDArray[np.uint8],
+    q: CountedPiece,
+    v: tuple[float, float],
+    model: BoardModel,
+    pieces: Pieces,
+    origin: tuple[int, int],
+) -> None:
+    """Draw piece ``q`` swept by ``v`` (px) on the window at ``origin``."""
+    if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):
+        poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
+        pts = np.round((poly - origin) * 16).astype(np.int32)
+        cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
+        return
+    area = q.frogs * model.frog_area + (model.fwooog_area if q.kind == "fwooog" else 0.0)
+    r = max(1, round(math.sqrt(area / math.pi)))
+    c = np.array([q.x_mm * model.ppm - origin[0], q.y_mm * model.ppm - origin[1]])
+    ends = np.round([c, c + v]).astype(int)
+    cv2.line(
+        canvas,
+        (int(ends[0, 0]), int(ends[0, 1])),
+        (int(ends[1, 0]), int(ends[1, 1])),
+        255,
+        2 * r,
+    )

@@ -36,7 +36,7 @@ from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, walk_lines
+from vision.pond.reach import GAP_MM, others_mask, walk_lines
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
 SHADE = 0.8
@@ -197,8 +197,8 @@ def _reach(
     half = math.ceil(a + NEAR_MM * model.ppm)
     x0, y0 = int(centre[0]) - half, int(centre[1]) - half
     window = _crop(walk[0], x0, y0, 2 * half)
-    cast = d * one * CAST_MARGIN
-    others = _others(i, cast, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
+    cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
+    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, cast)
     others |= _crop(walk[1], x0, y0, 2 * half)
     # Whatever lies over its own base adds nothing to how far it runs beyond it.
     own = np.zeros(others.shape, np.uint8)
@@ -234,34 +234,3 @@ def _crop(mask: npt.NDArray[np.bool_], x0: int, y0: int, size: int) -> npt.NDArr
     if xa < xb and ya < yb:
         out[ya - y0 : yb - y0, xa - x0 : xb - x0] = mask[ya:yb, xa:xb]
     return out
-
-
-def _others(
-    i: int,
-    cast: npt.NDArray[np.float64],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
-    origin: tuple[int, int],
-    size: int,
-) -> npt.NDArray[np.bool_]:
-    """Where the other counted pieces stand in the window, swept by their lean and by their
-    shadow (``cast``, px), grown by 2 px; a piece counted by area as a disc of its area."""
-    canvas = np.zeros((size, size), np.uint8)
-    me = found[i]
-    reach_mm = size / model.ppm
-    for j, q in enumerate(found):
-        if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
-            continue
-        kind = q.kind if q.angle_deg is not None else "frog"
-        angle = q.angle_deg if q.angle_deg is not None else 0.0
-        scale = 1.0 if q.angle_deg is not None else math.sqrt(max(q.frogs, 1))
-        for v in (shift_at_px[j], (float(cast[0]), float(cast[1]))):
-            poly = swept_outline(kind, q.x_mm, q.y_mm, angle, v, model, pieces)
-            c = np.array([q.x_mm, q.y_mm]) * model.ppm
-            poly = c + (poly - c) * scale
-            pts = np.round((poly - origin) * 16).astype(np.int32)
-            cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
-    canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-    return canvas > 0
