@@ -54,6 +54,7 @@ class _Board:
     pieces: Pieces
     shift_at_px: list[tuple[float, float]]
     growth_px: float
+    memo: dict[tuple[object, ...], npt.NDArray[np.float64]]
 
 
 def reach_doubts(
@@ -70,7 +71,7 @@ def reach_doubts(
     glare left out). ``shift_at_px[i]``: where a frog's top lands relative to its base at
     ``found[i]``, raster px. ``growth_px``: how far outlines grow in the photo (each side).
     """
-    board = _Board(changed, found, model, pieces, shift_at_px, growth_px)
+    board = _Board(changed, found, model, pieces, shift_at_px, growth_px, {})
     out = []
     at_fwooog = {(p.x_mm, p.y_mm) for p in found if p.kind == "fwooog"}
     for i, p in enumerate(found):
@@ -116,7 +117,7 @@ def _reach(i: int, board: _Board) -> float | None:
     if x0 < 0 or y0 < 0 or x0 + 2 * half >= w or y0 + 2 * half >= h:
         return None
     window = changed[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
-    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half)
+    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, memo=board.memo)
     # The base's chord along the lean at each offset across it (the footprint: an ellipse).
     t = math.radians(p.angle_deg or 0.0) - math.atan2(u[1], u[0])
     s = np.linspace(0, 2 * math.pi, 720, endpoint=False)
@@ -178,10 +179,12 @@ def others_mask(
     origin: tuple[int, int],
     size: int,
     cast_px: tuple[float, float] | None = None,
+    memo: dict[tuple[object, ...], npt.NDArray[np.float64]] | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Where the other counted pieces stand in the window (their swept outlines; a piece
     counted by area, of unknown shape, as a swept disc of its area), grown by 2 px. With
-    ``cast_px``, each is also swept by that (a frog's shadow: ``vision.pond.shadow``)."""
+    ``cast_px``, each is also swept by that (a frog's shadow: ``vision.pond.shadow``).
+    ``memo`` keeps the outlines between calls on one board (they are the costly part)."""
     canvas = np.zeros((size, size), np.uint8)
     me = found[i]
     reach_mm = size / model.ppm
@@ -189,7 +192,7 @@ def others_mask(
         if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
             continue
         for v in (shift_at_px[j],) if cast_px is None else (shift_at_px[j], cast_px):
-            _sweep(canvas, q, v, model, pieces, origin)
+            _sweep(canvas, q, v, model, pieces, origin, memo)
     canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return canvas > 0
 
@@ -201,10 +204,16 @@ def _sweep(
     model: BoardModel,
     pieces: Pieces,
     origin: tuple[int, int],
+    memo: dict[tuple[object, ...], npt.NDArray[np.float64]] | None = None,
 ) -> None:
     """Draw piece ``q`` swept by ``v`` (px) on the window at ``origin``."""
     if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):
-        poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
+        key = (q.kind, q.x_mm, q.y_mm, q.angle_deg, float(v[0]), float(v[1]))
+        poly = memo.get(key) if memo is not None else None
+        if poly is None:
+            poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
+            if memo is not None:
+                memo[key] = poly
         pts = np.round((poly - origin) * 16).astype(np.int32)
         cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
         return

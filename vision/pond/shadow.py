@@ -37,6 +37,7 @@ from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 from vision.pond.reach import GAP_MM, others_mask, walk_lines
+from vision.pond.shadow_group import Memo, group_doubts
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
 SHADE = 0.8
@@ -101,18 +102,21 @@ def shadow_doubts(
     if d is None:
         return []
     walk = (changed | shadow | blocked, blocked)
-    first = {i: _reach(i, d, 0.0, walk, found, model, pieces, shift_at_px) for i in lone}
+    memo: Memo = {}
+    first = {i: _reach(i, d, 0.0, walk, found, model, pieces, shift_at_px, memo) for i in lone}
     seen = [r for r in first.values() if r is not None]
     if len(seen) < MIN_FROGS:
         return []
     one = float(np.median(seen))
     if one * model.ppm < 2:
         return []
-    out = []
+    cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
+    masks = (changed, shadow, blocked)
+    out = group_doubts(d, masks, found, lone, model, pieces, shift_at_px, cast, memo)
     for i in lone:
         if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
             continue
-        r = _reach(i, d, one, walk, found, model, pieces, shift_at_px)
+        r = _reach(i, d, one, walk, found, model, pieces, shift_at_px, memo)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
         p = found[i]
@@ -187,6 +191,7 @@ def _reach(
     model: BoardModel,
     pieces: Pieces,
     shift_at_px: list[tuple[float, float]],
+    memo: Memo,
 ) -> float | None:
     """How far (px) frog ``i``'s changed pixels and shadow run along ``d`` beyond its base:
     the median over the lines that meet no other piece or its shadow (``one``: one frog's
@@ -198,7 +203,7 @@ def _reach(
     x0, y0 = int(centre[0]) - half, int(centre[1]) - half
     window = _crop(walk[0], x0, y0, 2 * half)
     cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
-    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, cast)
+    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, cast, memo)
     others |= _crop(walk[1], x0, y0, 2 * half)
     # Whatever lies over its own base adds nothing to how far it runs beyond it.
     own = np.zeros(others.shape, np.uint8)

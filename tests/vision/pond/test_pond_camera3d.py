@@ -449,3 +449,19 @@ def test_pond3d_red_frogs_under_glare_keep_their_colour(layout13: Any, tall: Any
         assert f"glare near pond {pid}: move the lamp" in count.warnings
         assert count.ponds[pid]["frogs"] == scene.answer[pid]["frogs"], (seed, pid)
         assert "pumpkin" not in count.ponds[pid]["frogs"]
+
+
+def test_pond3d_a_stack_in_a_group_counted_by_area_is_named_by_its_shadow(
+    layout13: Any, tall: Any
+) -> None:
+    """A banana frog on a banana frog pressed on a banana Long Fwooog in pond SE (seed 1406,
+    25 degrees): one faction, so no side of another colour shows, and the group is counted
+    by area as a Long Fwooog and two frogs, where three stand. Before, pond SE was named by
+    no warning; the group's shadow, about twice one frog's where the stack stands, now
+    names it (the count is not changed)."""
+    scene = _scene(layout13, tall, 1406, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 1406))
+    assert count.ok, count.reason
+    assert scene.answer["SE"]["frogs"]["banana"] == 3
+    assert count.ponds["SE"]["frogs"]["banana"] == 2
+    assert "SE" in _named_by(count, "counted together at")

@@ -140,3 +140,40 @@ def test_shadow_is_board_darker_than_the_light_around(model: BoardModel) -> None
     around = cv2.dilate(dark, np.ones((5, 5), np.uint8)) == 0
     assert got[core].all()
     assert not got[around].any()
+
+
+def _group_board(model: BoardModel, stacked: bool) -> Any:
+    """Six lone frogs (one frog's shadow each) and, in pond E, two frogs side by side across
+    where shadows fall, counted by area at one place; ``stacked``: the second one is a frog
+    on a frog (its shadow twice as long)."""
+    pieces = read_pieces_file()
+    places = [p for p in _places(model) if p[2] != "E"][:6]
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(places)]
+    changed, shadow, found = _board(model, frogs)
+    ex, ey, _ = next(p for p in _places(model) if p[2] == "E")
+    across = np.array([-FALL[1], FALL[0]]) * 7.5  # mm: two frogs 15 mm apart, touching
+    extra_c = np.zeros(changed.shape, np.uint8)
+    extra_s = np.zeros(changed.shape, np.uint8)
+    for k, sign in enumerate((-1, 1)):
+        x, y = ex + sign * across[0], ey + sign * across[1]
+        angle = math.degrees(math.atan2(across[1], across[0]))
+        _fill(extra_c, swept_outline("frog", x, y, angle, LEAN, model, pieces))
+        length = ONE * (2 if stacked and k == 1 else 1)
+        cast = (float(FALL[0] * length), float(FALL[1] * length))
+        _fill(extra_s, swept_outline("frog", x, y, angle, cast, model, pieces))
+    changed |= extra_c > 0
+    shadow = (shadow | (extra_s > 0)) & ~changed
+    found.append(CountedPiece("frog", "cowboy", ex, ey, "E", 1.0, 2, None, None))
+    none = np.zeros_like(changed)
+    return shadow_doubts(shadow, changed, none, found, model, pieces, [LEAN] * len(found))
+
+
+def test_a_group_counted_by_area_with_a_stack_in_it_is_named(model: BoardModel) -> None:
+    """Two frogs counted by area: where one of them is a frog on a frog, the group's shadow
+    runs about twice as far beyond it there; the group's pond is named. Without the stack,
+    nothing is."""
+    assert _group_board(model, stacked=False) == []
+    got = _group_board(model, stacked=True)
+    assert [pid for pid, _ in got] == ["E"]
+    assert "the 2 pieces counted together at (" in got[0][1]
+    assert "a frog on a frog? (not counted)" in got[0][1]
