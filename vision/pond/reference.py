@@ -164,13 +164,23 @@ def _white_added(
     kept between the whitening ``smooth`` and ``FIT_AT_MOST`` times it. Elsewhere, or where too
     little of the board around has colour: ``smooth`` (a light a little brighter than the
     board's median whitens bright art too, and the fit there is not glare's)."""
-    rc = r - r.mean(axis=2, keepdims=True)
-    wgt = board * ((rc * rc).sum(axis=2) > FIT_COLOUR)
+    ys, xs = np.nonzero(smooth > GLARE_LEVEL)
+    if not len(ys):
+        return smooth
+    # Only around the glare (the box blur reaches k // 2 px: a margin of k is exact).
+    h, w = smooth.shape
+    y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
+    x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
+    box = np.s_[y0:y1, x0:x1]
+    rc = r[box] - r[box].mean(axis=2, keepdims=True)
+    wgt = board[box] * ((rc * rc).sum(axis=2) > FIT_COLOUR)
     den = cv2.blur(wgt, (k, k))
-    fit = cv2.blur(added * wgt, (k, k)) / np.maximum(den, 1e-3)
-    sure = (den > 0.1) & (smooth > GLARE_LEVEL)
-    out = np.where(sure, np.clip(fit, smooth, smooth * FIT_AT_MOST), smooth)
-    return out.astype(np.float32)
+    fit = cv2.blur(added[box] * wgt, (k, k)) / np.maximum(den, 1e-3)
+    near = smooth[box]
+    sure = (den > 0.1) & (near > GLARE_LEVEL)
+    out = smooth.astype(np.float32)
+    out[box] = np.where(sure, np.clip(fit, near, near * FIT_AT_MOST), near)
+    return out
 
 
 def _explain(

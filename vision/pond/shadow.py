@@ -18,9 +18,10 @@ often still falls on open board.
    its changed pixels and shadow (``vision.pond.reach``'s walk). A line that runs into
    another counted piece or its shadow (one frog's, ``CAST_MARGIN``), or into what hides a
    shadow (a lilypad, glare), tells nothing. What the median line runs beyond the frog's
-   base is its shadow's reach; the median over every frog is one frog's. A frog whose
-   shadow reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a
-   frog on a frog? The count is not changed.
+   base is its shadow's reach; the median over every frog is one frog's (at least
+   ``MIN_ONE_MM``, or nothing is judged: a lamp high overhead). A frog whose shadow
+   reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a frog on
+   a frog? The count is not changed.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 from vision.pond.reach import GAP_MM, others_mask, walk_lines
-from vision.pond.shadow_group import Memo, group_doubts
+from vision.pond.shadow_group import MIN_ONE_MM, Memo, group_doubts
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
 SHADE = 0.8
@@ -108,7 +109,7 @@ def shadow_doubts(
     if len(seen) < MIN_FROGS:
         return []
     one = float(np.median(seen))
-    if one * model.ppm < 2:
+    if one < MIN_ONE_MM * model.ppm:  # shadows too short to tell one frog from two
         return []
     cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
     masks = (changed, shadow, blocked)

@@ -31,7 +31,8 @@ Memo = dict[tuple[object, ...], npt.NDArray[np.float64]]
 TALL = 1.6
 #: ...and at least this much (mm) further, is a stack's.
 MIN_MORE_MM = 4.0
-#: One frog's shadow beyond its changed pixels must be at least this long (mm) to judge.
+#: One frog's shadow (beyond its base in ``vision.pond.shadow``, beyond its changed pixels
+#: here) must be at least this long (mm) to judge.
 MIN_ONE_MM = 3.0
 #: The line whose run is judged: the third longest (a stacked frog is several lines wide).
 KTH = 3
