@@ -247,10 +247,10 @@ def count_board(
         changed = changed_mask(labels)
         more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)
         explained += more
-        changed = changed & ~(cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0)
+        glared = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
+        changed = changed & ~glared
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         unexplained += reach_doubts(changed, found_pieces, model, pieces, shifts, growth)
-        glared = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
         unexplained += shadow_doubts(shadow, changed, hidden, found_pieces, model, pieces, shifts)
