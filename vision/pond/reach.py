@@ -33,6 +33,9 @@ from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 
+#: Swept outlines kept between ``others_mask`` calls on one board, by piece and sweep.
+Memo = dict[tuple[object, ...], npt.NDArray[np.float64]]
+
 #: Leans shorter than this (mm) are not judged: the extra reach is within the noise.
 MIN_LEAN_MM = 2.5
 #: A median run this many leans longer than one frog's is flagged.
@@ -54,7 +57,7 @@ class _Board:
     pieces: Pieces
     shift_at_px: list[tuple[float, float]]
     growth_px: float
-    memo: dict[tuple[object, ...], npt.NDArray[np.float64]]
+    memo: Memo
 
 
 def reach_doubts(
@@ -73,17 +76,8 @@ def reach_doubts(
     """
     board = _Board(changed, found, model, pieces, shift_at_px, growth_px, {})
     out = []
-    at_fwooog = {(p.x_mm, p.y_mm) for p in found if p.kind == "fwooog"}
-    for i, p in enumerate(found):
-        if (
-            p.kind != "frog"
-            or p.frogs != 1
-            or p.angle_deg is None
-            or p.pond is None
-            or p.doubt is not None
-            or (p.x_mm, p.y_mm) in at_fwooog
-        ):
-            continue
+    for i in lone_frogs(found):
+        p = found[i]
         if math.hypot(*shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
             continue
         reach = _reach(i, board)
@@ -97,6 +91,22 @@ def reach_doubts(
                 )
             )
     return out
+
+
+def lone_frogs(found: list[CountedPiece]) -> list[int]:
+    """The frogs counted at their own place: one frog, its own base found, in a pond, no
+    other doubt, not counted with a Long Fwooog (indices into ``found``)."""
+    at_fwooog = {(p.x_mm, p.y_mm) for p in found if p.kind == "fwooog"}
+    return [
+        i
+        for i, p in enumerate(found)
+        if p.kind == "frog"
+        and p.frogs == 1
+        and p.angle_deg is not None
+        and p.pond is not None
+        and p.doubt is None
+        and (p.x_mm, p.y_mm) not in at_fwooog
+    ]
 
 
 def _reach(i: int, board: _Board) -> float | None:
@@ -179,7 +189,7 @@ def others_mask(
     origin: tuple[int, int],
     size: int,
     cast_px: tuple[float, float] | None = None,
-    memo: dict[tuple[object, ...], npt.NDArray[np.float64]] | None = None,
+    memo: Memo | None = None,
 ) -> npt.NDArray[np.bool_]:
     """Where the other counted pieces stand in the window (their swept outlines; a piece
     counted by area, of unknown shape, as a swept disc of its area), grown by 2 px. With
@@ -204,7 +214,7 @@ def _sweep(
     model: BoardModel,
     pieces: Pieces,
     origin: tuple[int, int],
-    memo: dict[tuple[object, ...], npt.NDArray[np.float64]] | None = None,
+    memo: Memo | None = None,
 ) -> None:
     """Draw piece ``q`` swept by ``v`` (px) on the window at ``origin``."""
     if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):

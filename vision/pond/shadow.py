@@ -37,8 +37,8 @@ from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, others_mask, walk_lines
-from vision.pond.shadow_group import MIN_ONE_MM, Memo, group_doubts
+from vision.pond.reach import GAP_MM, Memo, lone_frogs, others_mask, walk_lines
+from vision.pond.shadow_group import MIN_ONE_MM, group_doubts
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
 SHADE = 0.8
@@ -98,7 +98,7 @@ def shadow_doubts(
     ``changed``: the pixels that differ from the empty board where pieces are looked for;
     ``blocked``: where a shadow cannot be seen (lilypads, glare): a line that meets it
     tells nothing."""
-    lone = [i for i, p in enumerate(found) if _lone(p, found)]
+    lone = lone_frogs(found)
     d = lamp_direction(shadow, found, lone, model)
     if d is None:
         return []
@@ -130,18 +130,6 @@ def shadow_doubts(
             )
         )
     return out
-
-
-def _lone(p: CountedPiece, found: list[CountedPiece]) -> bool:
-    """A frog counted at its own place (one frog, its own base, in a pond)."""
-    return (
-        p.kind == "frog"
-        and p.frogs == 1
-        and p.angle_deg is not None
-        and p.pond is not None
-        and p.doubt is None
-        and not any(q.kind == "fwooog" and (q.x_mm, q.y_mm) == (p.x_mm, p.y_mm) for q in found)
-    )
 
 
 def lamp_direction(

@@ -22,10 +22,7 @@ import numpy.typing as npt
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, others_mask, walk_lines
-
-#: Outlines drawn once per board (``vision.pond.reach.others_mask``).
-Memo = dict[tuple[object, ...], npt.NDArray[np.float64]]
+from vision.pond.reach import GAP_MM, Memo, others_mask, walk_lines
 
 #: A group's shadow this many times one frog's beyond the pieces...
 TALL = 1.6
