@@ -73,6 +73,9 @@ class Explained:
     #: A patch of anything changed whose one counted piece is a Long Fwooog: how deep (mm)
     #: its outline's deepest notch is (a Long Fwooog seen as a prism is convex).
     notch_mm: float = 0.0
+    #: How much more colour (frog areas) a frog on a frog adds here: one more lean swept
+    #: across a frog's mean width (``one_more_area``).
+    one_more: float = 0.0
 
     @property
     def excess(self) -> float:
@@ -115,6 +118,13 @@ def predicted_area(
         else (model.fwooog_area, model.fwooog_perimeter)
     )
     return base + lean * across * model.ppm + growth_px * (perim + 2 * lean)
+
+
+def one_more_area(shift_px: tuple[float, float], model: BoardModel, pieces: Pieces) -> float:
+    """How much more a group's outline covers (frog areas) when one of its frogs carries
+    another: the upper top leans one lean further, sweeping a frog's mean width along it."""
+    across = sum(pieces.frog_mm) / 2 * model.ppm
+    return math.hypot(*shift_px) * across / model.frog_area
 
 
 def swept_outline(
@@ -231,6 +241,7 @@ def explain(
                     (s.y0 + h) / model.ppm,
                 ),
                 notch_depth_mm(s.mask, model) if lone_fwooog else 0.0,
+                one_more_area(s.shift, model, pieces),
             )
         )
     return out
@@ -326,6 +337,11 @@ MANY_DEFICIT = 1.0
 #: one more lean away from the camera.
 ONE_TALLER = 0.2
 MANY_TALLER = 0.25
+#: Seen at a small lean, a frog on a frog adds less than ``MANY_TALLER`` (one lean across a
+#: frog's width, ``Explained.one_more``): a group is then flagged when it covers this share
+#: of that much more, but never for less than ``TALLER_FLOOR`` (the outline's own noise).
+TALLER_SHARE = 0.8
+TALLER_FLOOR = 0.18
 #: A patch of anything changed holding one counted Long Fwooog whose outline has a notch
 #: deeper than this (mm) is flagged: frogs side by side (a stack among them fills out the
 #: area) read as a Long Fwooog.
@@ -361,7 +377,7 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                         "area less): fewer pieces?",
                     )
                 )
-            if e.pieces > 0 and e.excess > (ONE_TALLER if e.pieces == 1 else MANY_TALLER):
+            if e.pieces > 0 and e.excess > _taller(e):
                 out.append(
                     (
                         e.pond,
@@ -400,6 +416,15 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                 )
             )
     return out
+
+
+def _taller(e: Explained) -> float:
+    """How much more colour (frog areas) than its pieces explain flags a patch of anything
+    changed: ``ONE_TALLER`` for one piece; for several, ``MANY_TALLER``, or less where a frog
+    on a frog adds less (``TALLER_SHARE``)."""
+    if e.pieces == 1:
+        return ONE_TALLER
+    return min(MANY_TALLER, max(TALLER_FLOOR, TALLER_SHARE * e.one_more))
 
 
 def _pieces(n: int, one: str = "piece", many: str = "") -> str:

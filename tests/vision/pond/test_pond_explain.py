@@ -6,6 +6,8 @@ Board millimetres, the board raster of ``vision.pond.model`` (2 px/mm).
 
 from __future__ import annotations
 
+import dataclasses
+import math
 from typing import Any
 
 import cv2
@@ -15,7 +17,11 @@ import pytest
 from vision.pond import read_pieces_file
 from vision.pond.explain import (
     MANY_SHORT,
+    MANY_TALLER,
     NOTCH_MM,
+    ONE_TALLER,
+    TALLER_FLOOR,
+    TALLER_SHARE,
     Explained,
     SeenColour,
     doubts,
@@ -109,3 +115,56 @@ def test_several_pieces_covering_less_than_they_should_name_their_pond() -> None
     )
     assert doubts([_explained(4, 5.0, 5.0 + MANY_SHORT - 0.1)]) == []
     assert doubts([_explained(1, 1.0, 1.0 + short)]) == []
+
+
+SMALL = (5.0, 2.0)  # px: a lean of 2.7 mm, a frog 11 mm tall seen about 14 degrees off
+
+
+def test_a_frog_on_a_frog_seen_at_a_small_lean_names_its_pond(model: BoardModel) -> None:
+    """Two frogs pressed side by side, one carrying a third, seen at a lean of 2.7 mm: the
+    upper top leans twice as far, and the pair covers about 0.21 of a frog's area more than
+    two frogs. That is under ``MANY_TALLER`` (the fixed bar missed it), but most of what one
+    more frog adds at this lean (``one_more``, 0.22): the pond is named. Two frogs alone,
+    or less excess than the bar, are not."""
+    x, y = 300.0, 300.0
+    pid = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
+    pieces = read_pieces_file()
+    counted = [("frog", "pumpkin", x, y - 7.0, 0.0, 1), ("frog", "pumpkin", x, y + 7.0, 0.0, 1)]
+
+    def seen(second_lean: tuple[float, float]) -> SeenColour:
+        canvas = np.zeros(model.pond_map.shape, np.uint8)
+        for yy, lean in ((y - 7.0, SMALL), (y + 7.0, second_lean)):
+            poly = swept_outline("frog", x, yy, 0.0, lean, model, pieces)
+            cv2.fillConvexPoly(canvas, np.round(poly * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+        ys, xs = np.nonzero(canvas)
+        crop = canvas[ys.min() : ys.max() + 1, xs.min() : xs.max() + 1] > 0
+        return SeenColour("", crop, int(xs.min()), int(ys.min()), SMALL)
+
+    [alone] = explain([seen(SMALL)], counted, {"": 0.0}, model, pieces)
+    [stack] = explain([seen((2 * SMALL[0], 2 * SMALL[1]))], counted, {"": 0.0}, model, pieces)
+    frog_area_mm2 = model.frog_area / model.ppm**2
+    one_more = math.hypot(*SMALL) / model.ppm * sum(pieces.frog_mm) / 2 / frog_area_mm2
+    assert stack.one_more == pytest.approx(one_more) and alone.one_more == stack.one_more
+    bar = max(TALLER_FLOOR, TALLER_SHARE * one_more)
+    assert bar < stack.excess < MANY_TALLER
+    assert abs(alone.excess) < 0.02
+    assert [p for p, w in doubts([stack]) if "more of the board than they should" in w] == [pid]
+    assert doubts([alone]) == []
+    under = dataclasses.replace(stack, seen=stack.predicted + 0.95 * bar)
+    assert doubts([under]) == []
+
+
+def test_the_bar_for_a_group_reaching_further_stays_between_its_floor_and_its_ceiling() -> None:
+    """A large lean keeps ``MANY_TALLER``; a tiny one (straight down, where a frog on a frog
+    adds nothing) never goes under ``TALLER_FLOOR`` (the outline's own noise); one piece
+    keeps ``ONE_TALLER``."""
+
+    def named(pieces: int, excess: float, one_more: float) -> bool:
+        e = Explained("", "F", 1.0 + excess, 1.0, pieces, 300.0, 300.0, one_more=one_more)
+        return any("more of the board" in w for _, w in doubts([e]))
+
+    assert not named(3, MANY_TALLER - 0.01, one_more=0.6)
+    assert named(3, MANY_TALLER + 0.01, one_more=0.6)
+    assert not named(3, TALLER_FLOOR - 0.01, one_more=0.05)
+    assert named(3, TALLER_FLOOR + 0.01, one_more=0.05)
+    assert not named(1, ONE_TALLER - 0.01, one_more=0.24)
