@@ -348,8 +348,10 @@ TALLER_FLOOR = 0.18
 NOTCH_MM = 3.5
 #: A patch of anything changed holding several counted pieces with this much less than they
 #: explain (in frog areas) is flagged: an overcount. (Nearer pieces hide farther ones'
-#: colour, not their changed pixels, so this is tighter than ``MANY_DEFICIT``.)
-MANY_SHORT = 0.8
+#: colour, not their changed pixels, so this is tighter than ``MANY_DEFICIT``.) A Long
+#: Fwooog read as three frogs, or three frogs pressed in a row read as a Long Fwooog and a
+#: frog, fall about 0.65 short at 25 degrees.
+MANY_SHORT = 0.6
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:

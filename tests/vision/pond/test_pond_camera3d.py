@@ -484,3 +484,19 @@ def test_pond3d_a_stack_seen_at_a_small_lean_is_named_by_its_group(
         have = count.ponds[pid]["frogs"].get(faction, 0)
         assert have == scene.answer[pid]["frogs"][faction] - 1, (seed, pid)
         assert pid in _named_by(count, "cover more of the board than they should"), (seed, pid)
+
+
+def test_pond3d_a_long_fwooog_and_three_frogs_mistaken_for_each_other_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Three wizard frogs pressed in a row with no neck between them, read as a Long Fwooog
+    and a frog (pond SW, seed 1927), and a banana Long Fwooog read as three banana frogs
+    (pond IE, seed 2005), 25 degrees: no stack in either pond. Each group covers about 0.65
+    of a frog's area less than the pieces counted there would, and no warning named the
+    pond; now the shortfall names it (the count is not changed)."""
+    for seed, pid in ((1927, "SW"), (2005, "IE")):
+        scene = _scene(layout13, tall, seed, tilt=25.0, stacks=3)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert count.ponds[pid]["fwooogs"] != scene.answer[pid]["fwooogs"], (seed, pid)
+        assert pid in _named_by(count, "cover less of the board than they should"), (seed, pid)
