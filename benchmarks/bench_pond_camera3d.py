@@ -28,8 +28,8 @@ at).
 runs 20 scenes a condition.
 
 Warnings come from the counter's doubts, among them the check by synthesis
-(``vision/pond/explain.py``): a patch of a faction's colour, or of anything changed from the
-empty board, that the counted pieces seen as prisms do not explain.
+(``vision/pond/explain.py``, ``unexplained.py``): a patch of a faction's colour, or of
+anything changed from the empty board, that the counted pieces seen as prisms do not explain.
 """
 
 from __future__ import annotations

@@ -38,7 +38,6 @@ from vision.pond.explain import (
     changed_growth,
     changed_mask,
     changed_patches,
-    doubts,
     explain,
 )
 from vision.pond.found import CountedLilypad, CountedPiece
@@ -49,6 +48,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
+from vision.pond.unexplained import doubts
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
 EDGE_SHARE = 0.95

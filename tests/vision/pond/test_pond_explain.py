@@ -1,4 +1,5 @@
-"""The check by synthesis (vision.pond.explain): exact answers on drawn masks.
+"""The check by synthesis (vision.pond.explain, vision.pond.unexplained): exact answers on
+drawn masks.
 
 The changed pixels are drawn as the camera sees prisms: a footprint swept along its lean.
 Board millimetres, the board raster of ``vision.pond.model`` (2 px/mm).
@@ -16,20 +17,22 @@ import pytest
 
 from vision.pond import read_pieces_file
 from vision.pond.explain import (
+    Explained,
+    SeenColour,
+    explain,
+    notch_depth_mm,
+    swept_outline,
+)
+from vision.pond.model import BoardModel, board_model
+from vision.pond.unexplained import (
     MANY_SHORT,
     MANY_TALLER,
     NOTCH_MM,
     ONE_TALLER,
     TALLER_FLOOR,
     TALLER_SHARE,
-    Explained,
-    SeenColour,
     doubts,
-    explain,
-    notch_depth_mm,
-    swept_outline,
 )
-from vision.pond.model import BoardModel, board_model
 
 LEAN = (8.0, 3.0)  # px: 4.3 mm at 2 px/mm, a frog 11 mm tall seen about 21 degrees off
 

@@ -1,0 +1,124 @@
+"""Which patches of colour the count does not explain: the bars, and the warnings naming ponds.
+
+``vision.pond.explain`` measures each patch against the pieces counted in it (``Explained``);
+this module says which differences are too large to be the photo's noise, and words the
+warning for the player. The count is never changed here: the area alone does not say which
+piece is missing or extra.
+"""
+
+from __future__ import annotations
+
+from vision.pond.explain import Explained
+
+#: A patch holding one counted piece with this much more colour (in frog areas) than the
+#: piece explains is flagged (a frog on it?); one holding several pieces, with ``MANY_EXCESS``.
+ONE_EXCESS = 0.3
+MANY_EXCESS = 0.4
+#: A patch with this much less colour than its pieces explain is flagged (an overcount?):
+#: one piece, or several (nearer pieces of other colours hide more of a group).
+ONE_DEFICIT = 0.5
+MANY_DEFICIT = 1.0
+#: A patch of anything changed (pieces of every colour with their shaded sides and
+#: highlights) this much larger than its counted pieces explain, in frog areas (one piece,
+#: or several), is flagged: a frog on a frog, whatever its colour, makes the group reach
+#: one more lean away from the camera.
+ONE_TALLER = 0.2
+MANY_TALLER = 0.25
+#: Seen at a small lean, a frog on a frog adds less than ``MANY_TALLER`` (one lean across a
+#: frog's width, ``Explained.one_more``): a group is then flagged when it covers this share
+#: of that much more, but never for less than ``TALLER_FLOOR`` (the outline's own noise).
+TALLER_SHARE = 0.8
+TALLER_FLOOR = 0.18
+#: A patch of anything changed holding one counted Long Fwooog whose outline has a notch
+#: deeper than this (mm) is flagged: frogs side by side (a stack among them fills out the
+#: area) read as a Long Fwooog.
+NOTCH_MM = 3.5
+#: A patch of anything changed holding several counted pieces with this much less than they
+#: explain (in frog areas) is flagged: an overcount. (Nearer pieces hide farther ones'
+#: colour, not their changed pixels, so this is tighter than ``MANY_DEFICIT``.) A Long
+#: Fwooog read as three frogs, or three frogs pressed in a row read as a Long Fwooog and a
+#: frog, fall about 0.65 short at 25 degrees.
+MANY_SHORT = 0.6
+
+
+def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
+    """(pond, warning) for each patch of colour the count does not explain."""
+    out = []
+    for e in explained:
+        if e.pond is None:
+            continue
+        if not e.faction:
+            if e.notch_mm > NOTCH_MM:
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the Long Fwooog at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm has "
+                        f"a notch {e.notch_mm:.1f} mm deep that no Long Fwooog has: frogs side "
+                        "by side?",
+                    )
+                )
+            if e.pieces > 1 and -e.excess > MANY_SHORT:
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the {e.pieces} pieces at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm "
+                        f"cover less of the board than they should ({-e.excess:.1f} of a frog's "
+                        "area less): fewer pieces?",
+                    )
+                )
+            if e.pieces > 0 and e.excess > _taller(e):
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: the {_pieces(e.pieces)} at ({e.x_mm:.0f}, {e.y_mm:.0f})"
+                        f" mm {'covers' if e.pieces == 1 else 'cover'} more of the board than "
+                        f"{_pieces(e.pieces, 'one', 'they')} should ({e.excess:.1f} of a frog's "
+                        "area more): a frog on a frog?",
+                    )
+                )
+            continue
+        where = f"pond {e.pond}: {e.faction} colour at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm"
+        if e.pieces == 0:
+            out.append(
+                (
+                    e.pond,
+                    f"{where} ({e.seen:.1f} of a frog's area) belongs to no counted piece: "
+                    "a frog hidden under another? (not counted)",
+                )
+            )
+        elif e.excess > (ONE_EXCESS if e.pieces == 1 else MANY_EXCESS):
+            out.append(
+                (
+                    e.pond,
+                    f"{where}: more than the {_pieces(e.pieces)} counted there "
+                    f"{_explain(e.pieces)} "
+                    f"({e.excess:.1f} of a frog's area): a frog on a frog, or a hidden piece?",
+                )
+            )
+        elif -e.excess > (ONE_DEFICIT if e.pieces == 1 else MANY_DEFICIT):
+            out.append(
+                (
+                    e.pond,
+                    f"{where}: less than the {_pieces(e.pieces)} counted there "
+                    f"{_explain(e.pieces)} "
+                    f"({-e.excess:.1f} of a frog's area short): fewer pieces?",
+                )
+            )
+    return out
+
+
+def _taller(e: Explained) -> float:
+    """How much more colour (frog areas) than its pieces explain flags a patch of anything
+    changed: ``ONE_TALLER`` for one piece; for several, ``MANY_TALLER``, or less where a frog
+    on a frog adds less (``TALLER_SHARE``)."""
+    if e.pieces == 1:
+        return ONE_TALLER
+    return min(MANY_TALLER, max(TALLER_FLOOR, TALLER_SHARE * e.one_more))
+
+
+def _pieces(n: int, one: str = "piece", many: str = "") -> str:
+    return one if n == 1 else (many or f"{n} pieces")
+
+
+def _explain(n: int) -> str:
+    return "explains" if n == 1 else "explain"
