@@ -33,6 +33,7 @@ from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import SIDE_DOUBT, find_lilypads, find_occlusions, find_pieces
+from vision.pond.counted import Counted
 from vision.pond.explain import (
     Explained,
     changed_growth,
@@ -250,10 +251,11 @@ def count_board(
         glared = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
         changed = changed & ~glared
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
-        unexplained += reach_doubts(changed, found_pieces, model, pieces, shifts, growth)
+        counted = Counted(found_pieces, model, pieces, shifts)
+        unexplained += reach_doubts(changed, counted, growth)
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
-        unexplained += shadow_doubts(shadow, changed, hidden, found_pieces, model, pieces, shifts)
+        unexplained += shadow_doubts(shadow, changed, hidden, counted)
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     unexplained = doubts(explained) + unexplained
     warnings += [text for _, text in unexplained]

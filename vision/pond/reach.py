@@ -22,19 +22,16 @@ enough to tell from the photo's noise; ``docs/pond-camera.md`` says so.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
-from vision.pond.model import BoardModel
-from vision.pond.pieces import Pieces
-
-#: Swept outlines kept between ``others_mask`` calls on one board, by piece and sweep.
-Memo = dict[tuple[object, ...], npt.NDArray[np.float64]]
 
 #: Leans shorter than this (mm) are not judged: the extra reach is within the noise.
 MIN_LEAN_MM = 2.5
@@ -52,33 +49,24 @@ class _Board:
     """What every frog's reach is judged against (see ``reach_doubts``)."""
 
     changed: npt.NDArray[np.bool_]
-    found: list[CountedPiece]
-    model: BoardModel
-    pieces: Pieces
-    shift_at_px: list[tuple[float, float]]
+    counted: Counted
     growth_px: float
-    memo: Memo
 
 
 def reach_doubts(
-    changed: npt.NDArray[np.bool_],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
-    growth_px: float,
+    changed: npt.NDArray[np.bool_], counted: Counted, growth_px: float
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose changed pixels reach a lean too far.
 
     ``changed``: the board raster's pixels that differ from the empty board (lilypads and
-    glare left out). ``shift_at_px[i]``: where a frog's top lands relative to its base at
-    ``found[i]``, raster px. ``growth_px``: how far outlines grow in the photo (each side).
+    glare left out). ``growth_px``: how far outlines grow in the photo (each side).
     """
-    board = _Board(changed, found, model, pieces, shift_at_px, growth_px, {})
+    board = _Board(changed, counted, growth_px)
+    found, model = counted.found, counted.model
     out = []
     for i in lone_frogs(found):
         p = found[i]
-        if math.hypot(*shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
+        if math.hypot(*counted.shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
             continue
         reach = _reach(i, board)
         if reach is not None and reach > REACH_LEANS:
@@ -112,10 +100,10 @@ def lone_frogs(found: list[CountedPiece]) -> list[int]:
 def _reach(i: int, board: _Board) -> float | None:
     """How much further than one frog (in leans) the changed pixels through frog ``i`` run
     along its lean: the median over the lines that meet no other piece (None: too few)."""
-    changed, found, model, pieces = board.changed, board.found, board.model, board.pieces
-    shift_at_px, growth_px = board.shift_at_px, board.growth_px
-    p = found[i]
-    v = np.array(shift_at_px[i], np.float64)
+    changed, growth_px, counted = board.changed, board.growth_px, board.counted
+    model, pieces = counted.model, counted.pieces
+    p = counted.found[i]
+    v = np.array(counted.shift_at_px[i], np.float64)
     lean = float(np.hypot(*v))
     u = v / lean
     across = np.array([-u[1], u[0]])
@@ -127,7 +115,7 @@ def _reach(i: int, board: _Board) -> float | None:
     if x0 < 0 or y0 < 0 or x0 + 2 * half >= w or y0 + 2 * half >= h:
         return None
     window = changed[y0 : y0 + 2 * half, x0 : x0 + 2 * half]
-    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, memo=board.memo)
+    others = others_mask([i], counted, (x0, y0), 2 * half)
     # The base's chord along the lean at each offset across it (the footprint: an ellipse).
     t = math.radians(p.angle_deg or 0.0) - math.atan2(u[1], u[0])
     s = np.linspace(0, 2 * math.pi, 720, endpoint=False)
@@ -181,28 +169,26 @@ def walk_lines(
 
 
 def others_mask(
-    i: int,
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
+    skip: Sequence[int],
+    counted: Counted,
     origin: tuple[int, int],
     size: int,
     cast_px: tuple[float, float] | None = None,
-    memo: Memo | None = None,
 ) -> npt.NDArray[np.bool_]:
-    """Where the other counted pieces stand in the window (their swept outlines; a piece
-    counted by area, of unknown shape, as a swept disc of its area), grown by 2 px. With
-    ``cast_px``, each is also swept by that (a frog's shadow: ``vision.pond.shadow``).
-    ``memo`` keeps the outlines between calls on one board (they are the costly part)."""
+    """Where the counted pieces other than ``skip`` stand in the window (their swept
+    outlines; a piece counted by area, of unknown shape, as a swept disc of its area), grown
+    by 2 px. ``skip[0]`` is the piece the window is about: pieces farther from it than the
+    window's size are not drawn. With ``cast_px``, each is also swept by that (a frog's
+    shadow: ``vision.pond.shadow``). The outlines are kept in ``counted.memo``."""
     canvas = np.zeros((size, size), np.uint8)
-    me = found[i]
-    reach_mm = size / model.ppm
+    found, shift_at_px = counted.found, counted.shift_at_px
+    me = found[skip[0]]
+    reach_mm = size / counted.model.ppm
     for j, q in enumerate(found):
-        if j == i or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
+        if j in skip or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
             continue
         for v in (shift_at_px[j],) if cast_px is None else (shift_at_px[j], cast_px):
-            _sweep(canvas, q, v, model, pieces, origin, memo)
+            _sweep(canvas, q, v, counted, origin)
     canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return canvas > 0
 
@@ -211,19 +197,17 @@ def _sweep(
     canvas: npt.NDArray[np.uint8],
     q: CountedPiece,
     v: tuple[float, float],
-    model: BoardModel,
-    pieces: Pieces,
+    counted: Counted,
     origin: tuple[int, int],
-    memo: Memo | None = None,
 ) -> None:
     """Draw piece ``q`` swept by ``v`` (px) on the window at ``origin``."""
+    model = counted.model
     if q.angle_deg is not None and (q.frogs == 1 or q.kind == "fwooog"):
         key = (q.kind, q.x_mm, q.y_mm, q.angle_deg, float(v[0]), float(v[1]))
-        poly = memo.get(key) if memo is not None else None
+        poly = counted.memo.get(key)
         if poly is None:
-            poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, pieces)
-            if memo is not None:
-                memo[key] = poly
+            poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, counted.pieces)
+            counted.memo[key] = poly
         pts = np.round((poly - origin) * 16).astype(np.int32)
         cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
         return

@@ -33,11 +33,11 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.frames import Frame
+from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel
-from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, Memo, lone_frogs, others_mask, walk_lines
+from vision.pond.reach import GAP_MM, lone_frogs, others_mask, walk_lines
 from vision.pond.shadow_group import MIN_ONE_MM, group_doubts
 
 #: A pixel this much darker than the light around it (ratio) is in shadow.
@@ -88,23 +88,20 @@ def shadow_doubts(
     shadow: npt.NDArray[np.bool_],
     changed: npt.NDArray[np.bool_],
     blocked: npt.NDArray[np.bool_],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
+    counted: Counted,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
 
     ``changed``: the pixels that differ from the empty board where pieces are looked for;
     ``blocked``: where a shadow cannot be seen (lilypads, glare): a line that meets it
     tells nothing."""
+    found, model = counted.found, counted.model
     lone = lone_frogs(found)
     d = lamp_direction(shadow, found, lone, model)
     if d is None:
         return []
     walk = (changed | shadow | blocked, blocked)
-    memo: Memo = {}
-    first = {i: _reach(i, d, 0.0, walk, found, model, pieces, shift_at_px, memo) for i in lone}
+    first = {i: _reach(i, d, 0.0, walk, counted) for i in lone}
     seen = [r for r in first.values() if r is not None]
     if len(seen) < MIN_FROGS:
         return []
@@ -113,11 +110,11 @@ def shadow_doubts(
         return []
     cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
     masks = (changed, shadow, blocked)
-    out = group_doubts(d, masks, found, lone, model, pieces, shift_at_px, cast, memo)
+    out = group_doubts(d, masks, lone, counted, cast)
     for i in lone:
         if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
             continue
-        r = _reach(i, d, one, walk, found, model, pieces, shift_at_px, memo)
+        r = _reach(i, d, one, walk, counted)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
         p = found[i]
@@ -176,23 +173,20 @@ def _reach(
     d: npt.NDArray[np.float64],
     one: float,
     walk: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
-    memo: Memo,
+    counted: Counted,
 ) -> float | None:
     """How far (px) frog ``i``'s changed pixels and shadow run along ``d`` beyond its base:
     the median over the lines that meet no other piece or its shadow (``one``: one frog's
     shadow reach, px; 0 leaves shadows out). None: too few lines."""
-    p = found[i]
+    model, pieces = counted.model, counted.pieces
+    p = counted.found[i]
     a, b = pieces.frog_mm[0] / 2 * model.ppm, pieces.frog_mm[1] / 2 * model.ppm
     centre = np.array([p.x_mm, p.y_mm]) * model.ppm
     half = math.ceil(a + NEAR_MM * model.ppm)
     x0, y0 = int(centre[0]) - half, int(centre[1]) - half
     window = _crop(walk[0], x0, y0, 2 * half)
     cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
-    others = others_mask(i, found, model, pieces, shift_at_px, (x0, y0), 2 * half, cast, memo)
+    others = others_mask([i], counted, (x0, y0), 2 * half, cast)
     others |= _crop(walk[1], x0, y0, 2 * half)
     # Whatever lies over its own base adds nothing to how far it runs beyond it.
     own = np.zeros(others.shape, np.uint8)

@@ -19,10 +19,9 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.pond.counted import Counted
 from vision.pond.found import CountedPiece
-from vision.pond.model import BoardModel
-from vision.pond.pieces import Pieces
-from vision.pond.reach import GAP_MM, Memo, others_mask, walk_lines
+from vision.pond.reach import GAP_MM, others_mask, walk_lines
 
 #: A group's shadow this many times one frog's beyond the pieces...
 TALL = 1.6
@@ -40,34 +39,20 @@ WINDOW_MM = 45.0
 def group_doubts(
     d: npt.NDArray[np.float64],
     masks: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
-    found: list[CountedPiece],
     lone: list[int],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
+    counted: Counted,
     cast_px: tuple[float, float],
-    memo: Memo,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each group counted by area whose shadow runs too far.
 
     ``masks``: (changed, shadow, blocked) as ``vision.pond.shadow.shadow_doubts`` takes
     them; ``d``: where shadows fall; ``cast_px``: one frog's shadow (other pieces' shadows
     are swept by it)."""
-    b = pieces.frog_mm[1] / 2 * model.ppm
+    found, model = counted.found, counted.model
+    b = counted.pieces.frog_mm[1] / 2 * model.ppm
     ones = []
     for i in lone:
-        runs = _runs(
-            [i],
-            d,
-            np.linspace(-0.3 * b, 0.3 * b, 5),
-            masks,
-            found,
-            model,
-            pieces,
-            shift_at_px,
-            cast_px,
-            memo,
-        )
+        runs = _runs([i], d, np.linspace(-0.3 * b, 0.3 * b, 5), masks, counted, cast_px)
         if runs is not None and len(runs) >= 3:
             ones.append(float(np.median(runs)))
     if len(ones) < 5:
@@ -80,7 +65,7 @@ def group_doubts(
         p = found[members[0]]
         if p.pond is None:
             continue
-        runs = _runs(members, d, None, masks, found, model, pieces, shift_at_px, cast_px, memo)
+        runs = _runs(members, d, None, masks, counted, cast_px)
         if runs is None or len(runs) < KTH:
             continue
         far = float(np.sort(runs)[-KTH])
@@ -116,19 +101,16 @@ def _runs(
     d: npt.NDArray[np.float64],
     offsets: npt.NDArray[np.float64] | None,
     masks: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
-    found: list[CountedPiece],
-    model: BoardModel,
-    pieces: Pieces,
-    shift_at_px: list[tuple[float, float]],
+    counted: Counted,
     cast_px: tuple[float, float],
-    memo: Memo,
 ) -> npt.NDArray[np.float64] | None:
     """For lines along ``d`` at ``offsets`` (px across; None: every pixel across the group),
     each from the group's changed pixel farthest back: how far (px) the changed pixels and
     shadow run beyond the group's farthest changed pixel on that line, on the lines that
     meet nothing else. None: the group is not in the window."""
     changed, shadow, blocked = masks
-    p = found[members[0]]
+    model = counted.model
+    p = counted.found[members[0]]
     half = round(WINDOW_MM * model.ppm)
     cx, cy = round(p.x_mm * model.ppm), round(p.y_mm * model.ppm)
     x0, y0 = cx - half, cy - half
@@ -157,18 +139,7 @@ def _runs(
             depth.append(float(d_of[on].max() - d_of[k]))
     if not starts:
         return None
-    rest = [j for j in range(len(found)) if j not in members]
-    others = others_mask(
-        0,
-        [p, *(found[j] for j in rest)],
-        model,
-        pieces,
-        [shift_at_px[members[0]], *(shift_at_px[j] for j in rest)],
-        (x0, y0),
-        2 * half,
-        cast_px,
-        memo,
-    )
+    others = others_mask(members, counted, (x0, y0), 2 * half, cast_px)
     others |= blocked[sl]
     others &= ~patch
     gap = max(1, round(GAP_MM * model.ppm))

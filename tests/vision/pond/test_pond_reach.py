@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 from vision.pond import read_pieces_file
+from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel, board_model
@@ -57,7 +58,7 @@ def test_one_frog_tall_is_not_doubted(model: BoardModel) -> None:
     x, y = _inside(model, "F")
     changed = _draw(model, [(x, y, 30.0, *LEAN)])
     found = [_frog(model, x, y, 30.0)]
-    assert reach_doubts(changed, found, model, read_pieces_file(), [LEAN], 0.0) == []
+    assert reach_doubts(changed, Counted(found, model, read_pieces_file(), [LEAN]), 0.0) == []
 
 
 @pytest.mark.parametrize("angle", [0.0, 45.0, 90.0, 150.0])
@@ -69,7 +70,7 @@ def test_a_frog_on_a_frog_reaches_one_lean_further_and_names_its_pond(
     x, y = _inside(model, "NW")
     changed = _draw(model, [(x, y, angle, 2 * LEAN[0], 2 * LEAN[1])])
     found = [_frog(model, x + LEAN[0] / 2 / model.ppm, y + LEAN[1] / 2 / model.ppm, angle)]
-    out = reach_doubts(changed, found, model, read_pieces_file(), [LEAN], 0.0)
+    out = reach_doubts(changed, Counted(found, model, read_pieces_file(), [LEAN]), 0.0)
     assert len(out) == 1
     pond, text = out[0]
     assert pond == "NW"
@@ -88,7 +89,7 @@ def test_a_neighbour_along_the_lean_tells_nothing(model: BoardModel) -> None:
     x2, y2 = x + ux * 15.5, y + uy * 15.5
     changed = _draw(model, [(x, y, 0.0, *LEAN), (x2, y2, 0.0, *LEAN)])
     found = [_frog(model, x, y, 0.0), _frog(model, x2, y2, 0.0, "banana")]
-    assert reach_doubts(changed, found, model, read_pieces_file(), [LEAN, LEAN], 0.0) == []
+    assert reach_doubts(changed, Counted(found, model, read_pieces_file(), [LEAN, LEAN]), 0.0) == []
 
 
 def test_seen_too_straight_from_above_is_not_judged(model: BoardModel) -> None:
@@ -96,7 +97,7 @@ def test_seen_too_straight_from_above_is_not_judged(model: BoardModel) -> None:
     small = (MIN_LEAN_MM * model.ppm * 0.8, 0.0)
     changed = _draw(model, [(x, y, 0.0, 2 * small[0], 0.0)])
     found = [_frog(model, x, y, 0.0)]
-    assert reach_doubts(changed, found, model, read_pieces_file(), [small], 0.0) == []
+    assert reach_doubts(changed, Counted(found, model, read_pieces_file(), [small]), 0.0) == []
 
 
 def test_a_frog_already_doubted_or_counted_by_area_is_left_to_its_own_doubt(
@@ -107,7 +108,7 @@ def test_a_frog_already_doubted_or_counted_by_area_is_left_to_its_own_doubt(
     doubted = dataclasses.replace(_frog(model, x, y, 0.0), doubt="possible stack")
     by_area = dataclasses.replace(_frog(model, x, y, 0.0), frogs=2)
     for p in (doubted, by_area):
-        assert reach_doubts(changed, [p], model, read_pieces_file(), [LEAN], 0.0) == []
+        assert reach_doubts(changed, Counted([p], model, read_pieces_file(), [LEAN]), 0.0) == []
 
 
 def _ellipse_base(

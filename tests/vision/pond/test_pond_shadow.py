@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 
 from vision.pond import read_pieces_file
+from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel, board_model
@@ -68,7 +69,7 @@ def _doubts(model: BoardModel, frogs: list[tuple[float, float, float, float]]) -
     changed, shadow, found = _board(model, frogs)
     none = np.zeros_like(changed)
     return shadow_doubts(
-        shadow, changed, none, found, model, read_pieces_file(), [LEAN] * len(found)
+        shadow, changed, none, Counted(found, model, read_pieces_file(), [LEAN] * len(found))
     )
 
 
@@ -165,7 +166,7 @@ def _group_board(model: BoardModel, stacked: bool) -> Any:
     shadow = (shadow | (extra_s > 0)) & ~changed
     found.append(CountedPiece("frog", "cowboy", ex, ey, "E", 1.0, 2, None, None))
     none = np.zeros_like(changed)
-    return shadow_doubts(shadow, changed, none, found, model, pieces, [LEAN] * len(found))
+    return shadow_doubts(shadow, changed, none, Counted(found, model, pieces, [LEAN] * len(found)))
 
 
 def test_a_group_counted_by_area_with_a_stack_in_it_is_named(model: BoardModel) -> None:
