@@ -244,6 +244,7 @@ def count_board(
             occluded_mm=occluded,
         )
     unexplained = []
+    pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     if shift_at is not None and empty is not None:
         changed = changed_mask(labels)
         more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)
@@ -255,8 +256,8 @@ def count_board(
         unexplained += reach_doubts(changed, counted, growth)
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
-        unexplained += shadow_doubts(shadow, changed, hidden, counted)
-    pads, pad_warnings = find_lilypads(labels, model, found_pieces)
+        pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
+        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px)
     unexplained = doubts(explained) + unexplained
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]

@@ -27,6 +27,7 @@ often still falls on open board.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import cv2
 import numpy as np
@@ -58,6 +59,9 @@ MIN_LINES = 3
 CAST_MARGIN = 1.2
 #: Shadow is looked for this far (mm) from a frog's centre.
 NEAR_MM = 30.0
+#: A frog on a lilypad is judged on the lines whose shadow runs at least this far (mm)
+#: beyond the lilypad (its own shadow, 1.5 mm of card under a lamp 40 degrees up, is 1.8 mm).
+PAD_CLEAR_MM = 3.0
 
 
 def shadow_mask(
@@ -89,6 +93,7 @@ def shadow_doubts(
     changed: npt.NDArray[np.bool_],
     blocked: npt.NDArray[np.bool_],
     counted: Counted,
+    pads: Sequence[tuple[float, float]] = (),
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
 
@@ -117,15 +122,56 @@ def shadow_doubts(
         r = _reach(i, d, one, walk, counted)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
-        p = found[i]
-        out.append(
-            (
-                str(p.pond),
-                f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm casts "
-                f"a shadow {r / one:.1f} times as long as one frog's: a frog on a frog? "
-                "(not counted)",
-            )
+        out.append(_warning(found[i], r / one))
+    out += _pad_doubts(shadow, changed, blocked, counted, pads, d, one)
+    return out
+
+
+def _warning(p: CountedPiece, times: float) -> tuple[str, str]:
+    return (
+        str(p.pond),
+        f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm casts "
+        f"a shadow {times:.1f} times as long as one frog's: a frog on a frog? (not counted)",
+    )
+
+
+def _pad_doubts(
+    shadow: npt.NDArray[np.bool_],
+    changed: npt.NDArray[np.bool_],
+    blocked: npt.NDArray[np.bool_],
+    counted: Counted,
+    pads: Sequence[tuple[float, float]],
+    d: npt.NDArray[np.float64],
+    one: float,
+) -> list[tuple[str, str]]:
+    """The same for each lone frog on a lilypad: its shadow is not seen on the lilypad, so
+    lines walk over the lilypad and count only where the shadow runs on beyond it (by
+    ``PAD_CLEAR_MM``: the lilypad's own shadow is that thin)."""
+    found, model = counted.found, counted.model
+    r_pad = model.pad_r
+    on_pad = [
+        i
+        for i in lone_frogs(found)
+        if any(
+            math.hypot(found[i].x_mm * model.ppm - x, found[i].y_mm * model.ppm - y)
+            < 0.75 * r_pad
+            for x, y in pads
         )
+    ]
+    if not on_pad:
+        return []
+    discs = np.zeros(changed.shape, np.uint8)
+    clear = np.zeros(changed.shape, np.uint8)
+    for x, y in pads:
+        c = (round(x), round(y))
+        cv2.circle(discs, c, round(1.1 * r_pad) + 2, 255, -1)
+        cv2.circle(clear, c, round(1.1 * r_pad + PAD_CLEAR_MM * model.ppm) + 2, 255, -1)
+    walk = (changed | shadow | blocked, blocked & (discs == 0))
+    out = []
+    for i in on_pad:
+        r = _reach(i, d, one, walk, counted, clear > 0)
+        if r is not None and r >= TALL * one and (r - one) / model.ppm >= MIN_MORE_MM:
+            out.append(_warning(found[i], r / one))
     return out
 
 
@@ -174,10 +220,12 @@ def _reach(
     one: float,
     walk: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
     counted: Counted,
+    unseen: npt.NDArray[np.bool_] | None = None,
 ) -> float | None:
     """How far (px) frog ``i``'s changed pixels and shadow run along ``d`` beyond its base:
     the median over the lines that meet no other piece or its shadow (``one``: one frog's
-    shadow reach, px; 0 leaves shadows out). None: too few lines."""
+    shadow reach, px; 0 leaves shadows out). A line that ends in ``unseen`` (where a shadow
+    may have ended unseen) tells nothing. None: too few lines."""
     model, pieces = counted.model, counted.pieces
     p = counted.found[i]
     a, b = pieces.frog_mm[0] / 2 * model.ppm, pieces.frog_mm[1] / 2 * model.ppm
@@ -208,6 +256,11 @@ def _reach(
         return None
     gap = max(1, round(GAP_MM * model.ppm))
     ahead, blocked = walk_lines(window, others, np.array(starts), d, gap)
+    if unseen is not None:
+        ends = np.round(np.array(starts) + [x0, y0] + ahead[:, None] * d).astype(int)
+        h, w = unseen.shape
+        ex, ey = np.clip(ends[:, 0], 0, w - 1), np.clip(ends[:, 1], 0, h - 1)
+        blocked = blocked | unseen[ey, ex]
     beyond = (ahead - np.array(base))[~blocked]
     if len(beyond) < MIN_LINES:
         return None

@@ -500,3 +500,21 @@ def test_pond3d_a_long_fwooog_and_three_frogs_mistaken_for_each_other_name_their
         assert count.ok, count.reason
         assert count.ponds[pid]["fwooogs"] != scene.answer[pid]["fwooogs"], (seed, pid)
         assert pid in _named_by(count, "cover less of the board than they should"), (seed, pid)
+
+
+def test_pond3d_a_stack_on_a_lilypad_is_named_by_its_shadow_beyond_the_lilypad(
+    layout13: Any, tall: Any
+) -> None:
+    """A frog on a frog standing on a lilypad, 25 degrees: a cowboy frog on a banana frog in
+    pond W (seed 2422, seen almost straight down: the banana frog does not show at all), a
+    banana frog on a wizard frog in pond SE (seed 2423). The checks that read changed pixels
+    leave the lilypads out, and no shadow is seen on a lilypad, so the pond was read one frog
+    short and named by no warning. The stack's shadow runs on past the lilypad, twice as far
+    as one frog's; now that names the pond (the count is not changed)."""
+    for seed, pid, faction in ((2422, "W", "banana"), (2423, "SE", "wizard")):
+        scene = _scene(layout13, tall, seed, tilt=25.0, stacks=3)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert count.ponds[pid]["frogs"].get(faction, 0) == 0, (seed, pid)
+        assert scene.answer[pid]["frogs"][faction] == 1, (seed, pid)
+        assert pid in _named_by(count, "casts a shadow"), (seed, pid)

@@ -178,3 +178,63 @@ def test_a_group_counted_by_area_with_a_stack_in_it_is_named(model: BoardModel) 
     assert [pid for pid, _ in got] == ["E"]
     assert "the 2 pieces counted together at (" in got[0][1]
     assert "a frog on a frog? (not counted)" in got[0][1]
+
+
+def _pad_board(
+    model: BoardModel, stacked: bool, offset_mm: float = 0.0, ring_px: int = 3, pads: bool = True
+) -> Any:
+    """Seven lone frogs (one frog's shadow each) and, in pond E, a frog on a lilypad, moved
+    ``offset_mm`` from its middle towards where shadows fall; ``stacked``: a frog on a frog
+    (its shadow twice as long). The lilypad hides the shadows on it (it is not the empty
+    board's art, so no shadow is read there: it is where a shadow cannot be seen) and casts
+    a thin one of its own, ``ring_px`` wide, all round (the worst case)."""
+    pieces = read_pieces_file()
+    places = _places(model)
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, pid) in enumerate(places) if pid != "E"]
+    changed, shadow, found = _board(model, frogs)
+    ex, ey, _ = next(p for p in places if p[2] == "E")
+    fx, fy = ex + FALL[0] * offset_mm, ey + FALL[1] * offset_mm
+    frog = np.zeros(changed.shape, np.uint8)
+    _fill(frog, swept_outline("frog", fx, fy, 0.0, LEAN, model, pieces))
+    length = ONE * (2 if stacked else 1)
+    cast = np.zeros(changed.shape, np.uint8)
+    _fill(
+        cast,
+        swept_outline("frog", fx, fy, 0.0, (FALL[0] * length, FALL[1] * length), model, pieces),
+    )
+    centre = (round(ex * model.ppm), round(ey * model.ppm))
+    r = round(model.pad_r)
+    disc = np.zeros(changed.shape, np.uint8)
+    cv2.circle(disc, centre, r, 255, -1)
+    ring = np.zeros(changed.shape, np.uint8)
+    cv2.circle(ring, centre, r + ring_px, 255, -1)
+    changed |= frog > 0
+    shadow = (shadow | (cast > 0) | (ring > 0)) & ~changed & (disc == 0)
+    blocked = (disc > 0) & ~changed
+    found.append(CountedPiece("frog", "wizard", fx, fy, "E", 1.0, 1, None, 0.0))
+    counted = Counted(found, model, pieces, [LEAN] * len(found))
+    return shadow_doubts(shadow, changed, blocked, counted, [centre] if pads else [])
+
+
+def test_a_frog_on_a_frog_on_a_lilypad_is_named_by_its_shadow_beyond_the_lilypad(
+    model: BoardModel,
+) -> None:
+    """No shadow is seen on a lilypad, so lines walk over it: a frog on a frog standing on
+    one casts its shadow on past the lilypad's edge, twice as far as one frog's. Without the
+    lilypads the lines run into what hides a shadow and tell nothing (as before)."""
+    got = _pad_board(model, stacked=True)
+    assert [pid for pid, _ in got] == ["E"]
+    assert got[0][1].startswith("pond E: the wizard frog at (")
+    assert "a frog on a frog? (not counted)" in got[0][1]
+    assert _pad_board(model, stacked=True, pads=False) == []
+
+
+@pytest.mark.parametrize("offset_mm", [-6.0, 0.0, 6.0])
+def test_one_frog_on_a_lilypad_is_not_named_wherever_it_stands_on_it(
+    model: BoardModel, offset_mm: float
+) -> None:
+    """One frog on a lilypad: in the middle or on the side away from the lamp, its shadow
+    ends on the lilypad, where it cannot be seen, and the lilypad's own thin shadow beyond
+    the edge is too short to tell (the lines walked over the lilypad are not judged); on
+    the side towards where shadows fall, its shadow runs past the edge and is one frog's."""
+    assert _pad_board(model, stacked=False, offset_mm=offset_mm) == []
