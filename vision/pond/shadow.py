@@ -22,6 +22,10 @@ often still falls on open board.
    ``MIN_ONE_MM``, or nothing is judged: a lamp high overhead). A frog whose shadow
    reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a frog on
    a frog? The count is not changed.
+4. **On a lilypad.** No shadow is read on a lilypad (it is not the empty board's art). A
+   lone frog standing on one is judged by lines that walk over the lilypad and count only
+   where its shadow runs on past the lilypad by ``PAD_CLEAR_MM`` (a line ending nearer may
+   have lost its shadow on the lilypad: it tells nothing).
 """
 
 from __future__ import annotations
