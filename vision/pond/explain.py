@@ -77,6 +77,10 @@ class Explained:
     #: How much more colour (frog areas) a frog on a frog adds here: one more lean swept
     #: across a frog's mean width (``one_more_area``).
     one_more: float = 0.0
+    #: A patch of anything changed holding a counted Long Fwooog, one piece wide (a row):
+    #: its longest stretch without a neck, in Long Fwooog lengths (``row_room``); None when
+    #: the patch is not such a row.
+    room: float | None = None
 
     @property
     def excess(self) -> float:
@@ -243,6 +247,7 @@ def explain(
                 ),
                 notch_depth_mm(s.mask, model) if lone_fwooog else 0.0,
                 one_more_area(s.shift, model, pieces),
+                row_room(s.mask, model, pieces) if not s.faction and "fwooog" in kinds else None,
             )
         )
     return out
@@ -264,6 +269,44 @@ def notch_depth_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> float:
     if defects is None:
         return 0.0
     return float(np.asarray(defects).reshape(-1, 4)[:, 3].max()) / 256.0 / model.ppm
+
+
+#: A patch whose width (its 90th percentile across its long axis, mm) is at most this is
+#: one piece wide: a row (a frog is 14 mm wide, a lean at 30 degrees adds about 8).
+ROW_WIDTH_MM = 24.0
+#: A dip in a row's width this deep (mm, below the widest within ``NECK_SPAN_MM`` on each
+#: side) is a neck between two pieces.
+NECK_MM = 2.0
+NECK_SPAN_MM = 8.0
+
+
+def row_room(mask: npt.NDArray[np.bool_], model: BoardModel, pieces: Pieces) -> float | None:
+    """A patch one piece wide (a row): its longest stretch between necks (or its ends), in
+    Long Fwooog lengths. A Long Fwooog in the row is one stretch at least its own length (its
+    base, and its top swept along the lean); frogs in a row have a neck every frog's length.
+    None: the patch is wider than one piece, so its width says nothing of necks."""
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 10:
+        return None
+    pts = np.c_[xs, ys].astype(np.float64)
+    pts -= pts.mean(axis=0)
+    axis = np.linalg.svd(pts, full_matrices=False)[2][0]
+    t = np.round(pts @ axis).astype(np.int64)
+    width = np.bincount(t - t.min()).astype(np.float64)
+    k = max(1, round(model.ppm))
+    width = np.convolve(width, np.ones(2 * k + 1) / (2 * k + 1), mode="same")
+    if np.percentile(width, 90) > ROW_WIDTH_MM * model.ppm:
+        return None
+    span, n = round(NECK_SPAN_MM * model.ppm), len(width)
+    mid, before, after = width[1:-1], width[:-2], width[2:]
+    low = (mid <= before) & (mid <= after) & ((mid < before) | (mid < after))
+    cuts = [0, n]
+    for i in np.flatnonzero(low) + 1:
+        left, right = width[max(0, i - span) : i].max(), width[i + 1 : i + 1 + span].max()
+        if min(left, right) - width[i] >= NECK_MM * model.ppm:
+            cuts.append(int(i))
+    longest = int(np.diff(sorted(cuts)).max())
+    return longest / model.ppm / pieces.fwooog_mm[0]
 
 
 def changed_patches(

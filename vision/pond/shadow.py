@@ -157,8 +157,7 @@ def _pad_doubts(
         i
         for i in lone_frogs(found)
         if any(
-            math.hypot(found[i].x_mm * model.ppm - x, found[i].y_mm * model.ppm - y)
-            < 0.75 * r_pad
+            math.hypot(found[i].x_mm * model.ppm - x, found[i].y_mm * model.ppm - y) < 0.75 * r_pad
             for x, y in pads
         )
     ]

@@ -39,6 +39,10 @@ NOTCH_MM = 3.5
 #: Fwooog read as three frogs, or three frogs pressed in a row read as a Long Fwooog and a
 #: frog, fall about 0.65 short at 25 degrees.
 MANY_SHORT = 0.6
+#: A patch of anything changed one piece wide (a row) holding a counted Long Fwooog whose
+#: longest stretch between necks is under this share of a Long Fwooog's length is flagged:
+#: frogs in a row (a neck every frog's length) read as a Long Fwooog.
+ROW_ROOM = 0.8
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
@@ -55,6 +59,15 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                         f"pond {e.pond}: the Long Fwooog at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm has "
                         f"a notch {e.notch_mm:.1f} mm deep that no Long Fwooog has: frogs side "
                         "by side?",
+                    )
+                )
+            if e.room is not None and e.room < ROW_ROOM:
+                out.append(
+                    (
+                        e.pond,
+                        f"pond {e.pond}: a Long Fwooog is counted in the row of pieces at "
+                        f"({e.x_mm:.0f}, {e.y_mm:.0f}) mm, but no part of the row between its "
+                        f"necks is as long as one ({e.room:.1f} of one at most): frogs in a row?",
                     )
                 )
             if e.pieces > 1 and -e.excess > MANY_SHORT:

@@ -518,3 +518,20 @@ def test_pond3d_a_stack_on_a_lilypad_is_named_by_its_shadow_beyond_the_lilypad(
         assert count.ponds[pid]["frogs"].get(faction, 0) == 0, (seed, pid)
         assert scene.answer[pid]["frogs"][faction] == 1, (seed, pid)
         assert pid in _named_by(count, "casts a shadow"), (seed, pid)
+
+
+def test_pond3d_five_frogs_in_a_row_read_as_a_long_fwooog_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Five banana frogs touching end to end in pond W (seed 2508, light 0.15 warmer, 15
+    degrees), a neck between each two, were read as a Long Fwooog and three frogs: their
+    area fits both, and the group covered only 0.5 of a frog's area less than the pieces
+    counted there would (the overcount bar is 0.6). No warning named the pond. The row is
+    one piece wide, and no part of it between necks is as long as a Long Fwooog; now that
+    names the pond (the count is not changed)."""
+    scene = _scene(layout13, tall, 2508, tilt=15.0, warm=0.15)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 2508))
+    assert count.ok, count.reason
+    assert scene.answer["W"]["frogs"]["banana"] == 5
+    assert "banana" in count.ponds["W"]["fwooogs"]
+    assert "W" in _named_by(count, "frogs in a row?")

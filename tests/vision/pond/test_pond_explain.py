@@ -21,6 +21,7 @@ from vision.pond.explain import (
     SeenColour,
     explain,
     notch_depth_mm,
+    row_room,
     swept_outline,
 )
 from vision.pond.model import BoardModel, board_model
@@ -29,6 +30,7 @@ from vision.pond.unexplained import (
     MANY_TALLER,
     NOTCH_MM,
     ONE_TALLER,
+    ROW_ROOM,
     TALLER_FLOOR,
     TALLER_SHARE,
     doubts,
@@ -171,3 +173,43 @@ def test_the_bar_for_a_group_reaching_further_stays_between_its_floor_and_its_ce
     assert not named(3, TALLER_FLOOR - 0.01, one_more=0.05)
     assert named(3, TALLER_FLOOR + 0.01, one_more=0.05)
     assert not named(1, ONE_TALLER - 0.01, one_more=0.24)
+
+
+def test_frogs_in_a_row_counted_with_a_long_fwooog_name_their_pond(model: BoardModel) -> None:
+    """Five frogs touching end to end, a neck between each two: no stretch of the row is as
+    long as a Long Fwooog (about 0.4 of one). Counted as a Long Fwooog and three frogs, the
+    pond is named; counted as five frogs, the row is not judged. A Long Fwooog with a frog
+    end to end, or alone, has a stretch at least its own length: not named."""
+    x, y = 300.0, 300.0
+    pid = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
+    pieces = read_pieces_file()
+    row = _patch(model, [("frog", x + 15.0 * k, y, 0.0) for k in range(5)])
+    mixed = [("fwooog", "banana", x + 30.0, y, 0.0, 1), ("frog", "banana", x + 30.0, y, None, 3)]
+    [e] = explain([row], mixed, {"": 0.0}, model, pieces)
+    assert e.room == pytest.approx(15.0 / pieces.fwooog_mm[0], abs=0.1)
+    assert [p for p, w in doubts([e]) if "frogs in a row?" in w] == [pid]
+    frogs = [("frog", "banana", x + 15.0 * k, y, 0.0, 1) for k in range(5)]
+    [f] = explain([row], frogs, {"": 0.0}, model, pieces)
+    assert f.room is None
+    end_to_end = _patch(model, [("fwooog", x, y, 0.0), ("frog", x + 27.0, y, 0.0)])
+    both = [("fwooog", "banana", x, y, 0.0, 1), ("frog", "banana", x + 27.0, y, 0.0, 1)]
+    [g] = explain([end_to_end], both, {"": 0.0}, model, pieces)
+    assert g.room is not None and g.room >= 1.0
+    alone = _patch(model, [("fwooog", x, y, 35.0)])
+    [h] = explain([alone], [("fwooog", "banana", x, y, 35.0, 1)], {"": 0.0}, model, pieces)
+    assert h.room is not None and h.room >= 1.0
+    assert [w for _, w in doubts([g, h]) if "frogs in a row?" in w] == []
+
+
+def test_a_patch_wider_than_one_piece_is_not_judged_as_a_row(model: BoardModel) -> None:
+    """A frog beside a Long Fwooog, or two rows side by side: necks along the long axis say
+    nothing there (``row_room`` is None); a row one frog wide is judged, whichever way its
+    frogs are turned."""
+    pieces = read_pieces_file()
+    beside = _patch(model, [("fwooog", 300.0, 300.0, 0.0), ("frog", 300.0, 314.0, 0.0)])
+    assert row_room(beside.mask, model, pieces) is None
+    rows = [("frog", 300.0 + 15.0 * k, 300.0 + 14.0 * j, 0.0) for k in range(3) for j in (0, 1)]
+    assert row_room(_patch(model, rows).mask, model, pieces) is None
+    across = _patch(model, [("frog", 300.0 + 13.0 * k, 300.0, 90.0) for k in range(4)])
+    room = row_room(across.mask, model, pieces)
+    assert room is not None and room < ROW_ROOM
