@@ -31,6 +31,10 @@ to show its colour still makes the pair reach one lean further than the top frog
 A patch whose one counted piece is a Long Fwooog should be convex: a rounded bar and its top
 swept along the lean. A deep notch in its outline says frogs side by side were read as one
 (two frogs with a third on one of them have about a Long Fwooog's area).
+
+A patch one piece wide (a row) holding a counted Long Fwooog should have a stretch without a
+neck at least a Long Fwooog long; frogs end to end have a neck every frog's length
+(``row_room``).
 """
 
 from __future__ import annotations
