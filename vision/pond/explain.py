@@ -205,6 +205,7 @@ def explain(
         predicted, n = 0.0, 0
         side = False
         kinds: list[str] = []
+        factions: set[str] = set()
         drawn: list[npt.NDArray[np.float64]] = []
         for kind, faction, x_mm, y_mm, angle, frogs in found:
             if s.faction and faction != s.faction:
@@ -218,6 +219,7 @@ def explain(
                 continue
             n += frogs if kind == "frog" else 1
             kinds.append(kind)
+            factions.add(faction)
             own_place = kind == "fwooog" or (frogs == 1 and (x_mm, y_mm) not in at_fwooog)
             if not s.faction and angle is not None and own_place:
                 drawn.append(swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces))
@@ -234,6 +236,8 @@ def explain(
         best = int(np.argmax(counts[1:])) + 1
         pond = model.ids[best - 1] if counts[best] > 0 else None
         lone_fwooog = not s.faction and kinds == ["fwooog"] and not side
+        # Frogs read as a Long Fwooog are one faction's (one colour's blob was split).
+        one_row = not s.faction and "fwooog" in kinds and len(factions) == 1 and not side
         out.append(
             Explained(
                 s.faction,
@@ -251,7 +255,7 @@ def explain(
                 ),
                 notch_depth_mm(s.mask, model) if lone_fwooog else 0.0,
                 one_more_area(s.shift, model, pieces),
-                row_room(s.mask, model, pieces) if not s.faction and "fwooog" in kinds else None,
+                row_room(s.mask, model, pieces) if one_row else None,
             )
         )
     return out
@@ -280,7 +284,7 @@ def notch_depth_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> float:
 ROW_WIDTH_MM = 24.0
 #: A dip in a row's width this deep (mm, below the widest within ``NECK_SPAN_MM`` on each
 #: side) is a neck between two pieces.
-NECK_MM = 2.0
+NECK_MM = 3.0
 NECK_SPAN_MM = 8.0
 
 
@@ -295,8 +299,13 @@ def row_room(mask: npt.NDArray[np.bool_], model: BoardModel, pieces: Pieces) -> 
     pts = np.c_[xs, ys].astype(np.float64)
     pts -= pts.mean(axis=0)
     axis = np.linalg.svd(pts, full_matrices=False)[2][0]
-    t = np.round(pts @ axis).astype(np.int64)
-    width = np.bincount(t - t.min()).astype(np.float64)
+    # Each pixel split between the two slices it falls between (rounding to the nearer one
+    # makes a comb of the profile along a slanting axis).
+    t = pts @ axis
+    t -= t.min()
+    lo, frac = np.floor(t).astype(np.int64), t - np.floor(t)
+    width = np.bincount(lo, 1 - frac, int(lo.max()) + 2)
+    width += np.bincount(lo + 1, frac, len(width))
     k = max(1, round(model.ppm))
     width = np.convolve(width, np.ones(2 * k + 1) / (2 * k + 1), mode="same")
     if np.percentile(width, 90) > ROW_WIDTH_MM * model.ppm:

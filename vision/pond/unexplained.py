@@ -39,10 +39,12 @@ NOTCH_MM = 3.5
 #: Fwooog read as three frogs, or three frogs pressed in a row read as a Long Fwooog and a
 #: frog, fall about 0.65 short at 25 degrees.
 MANY_SHORT = 0.6
-#: A patch of anything changed one piece wide (a row) holding a counted Long Fwooog whose
-#: longest stretch between necks is under this share of a Long Fwooog's length is flagged:
-#: frogs in a row (a neck every frog's length) read as a Long Fwooog.
-ROW_ROOM = 0.8
+#: A patch of anything changed one piece wide (a row) holding a counted Long Fwooog (and only
+#: pieces of its faction) whose longest stretch between necks is under this share of a Long
+#: Fwooog's length is flagged: frogs in a row (a neck every frog's length, about 0.4 of a
+#: Long Fwooog's) read as a Long Fwooog. A Long Fwooog end to end with a frog, seen at a
+#: slant to the row's axis, measured 0.84.
+ROW_ROOM = 0.6
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:

@@ -178,8 +178,9 @@ def test_the_bar_for_a_group_reaching_further_stays_between_its_floor_and_its_ce
 def test_frogs_in_a_row_counted_with_a_long_fwooog_name_their_pond(model: BoardModel) -> None:
     """Five frogs touching end to end, a neck between each two: no stretch of the row is as
     long as a Long Fwooog (about 0.4 of one). Counted as a Long Fwooog and three frogs, the
-    pond is named; counted as five frogs, the row is not judged. A Long Fwooog with a frog
-    end to end, or alone, has a stretch at least its own length: not named."""
+    pond is named; counted as five frogs, or with pieces of two factions, the row is not
+    judged. A Long Fwooog with a frog end to end, or alone, has a stretch at least its own
+    length: not named."""
     x, y = 300.0, 300.0
     pid = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
     pieces = read_pieces_file()
@@ -191,6 +192,10 @@ def test_frogs_in_a_row_counted_with_a_long_fwooog_name_their_pond(model: BoardM
     frogs = [("frog", "banana", x + 15.0 * k, y, 0.0, 1) for k in range(5)]
     [f] = explain([row], frogs, {"": 0.0}, model, pieces)
     assert f.room is None
+    # Frogs read as a Long Fwooog are one colour's: a row of two factions is not judged.
+    two = [("fwooog", "banana", x + 30.0, y, 0.0, 1), ("frog", "cowboy", x + 30.0, y, None, 3)]
+    [m] = explain([row], two, {"": 0.0}, model, pieces)
+    assert m.room is None
     end_to_end = _patch(model, [("fwooog", x, y, 0.0), ("frog", x + 27.0, y, 0.0)])
     both = [("fwooog", "banana", x, y, 0.0, 1), ("frog", "banana", x + 27.0, y, 0.0, 1)]
     [g] = explain([end_to_end], both, {"": 0.0}, model, pieces)
@@ -204,12 +209,12 @@ def test_frogs_in_a_row_counted_with_a_long_fwooog_name_their_pond(model: BoardM
 def test_a_patch_wider_than_one_piece_is_not_judged_as_a_row(model: BoardModel) -> None:
     """A frog beside a Long Fwooog, or two rows side by side: necks along the long axis say
     nothing there (``row_room`` is None); a row one frog wide is judged, whichever way its
-    frogs are turned."""
+    frogs are turned (here across the row, which runs across the lean)."""
     pieces = read_pieces_file()
     beside = _patch(model, [("fwooog", 300.0, 300.0, 0.0), ("frog", 300.0, 314.0, 0.0)])
     assert row_room(beside.mask, model, pieces) is None
     rows = [("frog", 300.0 + 15.0 * k, 300.0 + 14.0 * j, 0.0) for k in range(3) for j in (0, 1)]
     assert row_room(_patch(model, rows).mask, model, pieces) is None
-    across = _patch(model, [("frog", 300.0 + 13.0 * k, 300.0, 90.0) for k in range(4)])
+    across = _patch(model, [("frog", 300.0, 300.0 + 14.0 * k, 0.0) for k in range(4)])
     room = row_room(across.mask, model, pieces)
     assert room is not None and room < ROW_ROOM
