@@ -20,10 +20,10 @@ darker across the table; the empty-board photo from a camera 0-10 degrees off ve
 calibration light): see CONDITIONS below. Scenes are seeded: ``--seed S`` takes S to
 S + N - 1. The counter was tuned on seeds 100-129 and 300-329; the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
-(2100-2129 and 2200-2229 at 2304x1296 and 1624-1635 at 4608x2592 for the code as it is;
-2000-2029, 1900-1929, 1800-1829, 1700-1729, 1600-1623, 1500-1529, 1400-1429, 1200-1229,
-1100-1129, 900-929, 700-729, 1300-1311 and 1000-1011 fresh for earlier code, then looked
-at).
+(2700-2729 and 2800-2829 at 2304x1296 for the code as it is; 2600-2629, 2500-2529,
+2400-2429, 2300-2329, 2200-2229, 2100-2129, 2000-2029, 1900-1929, 1800-1829, 1700-1729,
+1500-1529, 1400-1429, 1200-1229, 1100-1129, 900-929 and 700-729, and at 4608x2592
+1624-1635, 1600-1623, 1300-1311 and 1000-1011, fresh for earlier code, then looked at).
 ``make camera-sweep-pond``
 runs 20 scenes a condition.
 
