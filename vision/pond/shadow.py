@@ -127,7 +127,8 @@ def shadow_doubts(
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
         out.append(_warning(found[i], r / one))
-    out += _pad_doubts(shadow, changed, blocked, counted, pads, d, one)
+    # A frog on a lilypad judged above too is named once.
+    out += [w for w in _pad_doubts(shadow, changed, blocked, counted, pads, d, one) if w not in out]
     return out
 
 
