@@ -1,4 +1,4 @@
-"""The check by synthesis (vision.pond.explain, vision.pond.unexplained): exact answers on
+"""The check by synthesis (vision.pond.explain, .patch_shape, .unexplained): exact answers on
 drawn masks.
 
 The changed pixels are drawn as the camera sees prisms: a footprint swept along its lean.
@@ -20,11 +20,10 @@ from vision.pond.explain import (
     Explained,
     SeenColour,
     explain,
-    notch_depth_mm,
-    row_room,
     swept_outline,
 )
 from vision.pond.model import BoardModel, board_model
+from vision.pond.patch_shape import notch_depth_mm, row_room
 from vision.pond.unexplained import (
     MANY_SHORT,
     MANY_TALLER,
