@@ -5,10 +5,12 @@ and how many of them no warning names (a warning names pond X when it says "pond
 word: "pond N" does not name pond NE), and the right ponds a warning names (false alarms),
 with how many of those only by a place note ("on land beside pond X", "across the edge of
 pond X": the notes the issue asks for, not doubts); with the empty-board reference and,
-unless ``--no-plain``, without it (pieces taken as flat). The last line sums every
-condition with the reference: wrong ponds no warning names, as a share of the wrong ponds
-and of all ponds, and the false-alarm rate. The load average is printed at the start and
-the end (accuracy does not depend on it; time does).
+unless ``--no-plain``, without it (pieces taken as flat). The summary sums every condition
+with the reference: wrong ponds no warning names, as a share of the wrong ponds and of all
+ponds, and the false-alarm rate; then the lilypads: how many ponds' lilypad holder (free, or
+the faction of the frog standing on it) is read right, and the wrong ones no warning names.
+The load average is printed at the start and the end (accuracy does not depend on it; time
+does).
 
     .venv/bin/python benchmarks/bench_pond_camera3d.py [--scenes N] [--size 2304x1296]
         [--seed S] [--only tilt0,tilt30,...] [--no-plain]
@@ -123,6 +125,23 @@ def wrong_ponds(answer: dict[str, Any], count: Any) -> list[int]:
     return out
 
 
+def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
+    """[ponds with a lilypad (in the answer), whose holder (free or a faction, the frog
+    standing on it) is read right, wrong ponds of lilypads (either way), wrong ones no warning
+    names]."""
+    out = [0] * 4
+    for pid, want in answer.items():
+        have = count.ponds.get(pid, {}).get("lilypad")
+        out[0] += want["lilypad"] is not None
+        if have == want["lilypad"]:
+            out[1] += want["lilypad"] is not None
+            continue
+        out[2] += 1
+        named = pid in count.flagged or any(names(pid, w) for w in count.warnings)
+        out[3] += not named
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=4, help="scenes per condition (default 4)")
@@ -150,6 +169,7 @@ def main() -> int:
     )
     t0 = time.time()
     grand = [0] * 8
+    pads = [0] * 4
     for name in conditions:
         kw = CONDITIONS[name]
         totals = {mode: [0] * 8 for mode in modes}
@@ -172,6 +192,8 @@ def main() -> int:
                     continue
                 for i, v in enumerate(wrong_ponds(scene.answer, count)):
                     t[i] += v
+                if mode == "ref":
+                    pads = [a + b for a, b in zip(pads, lilypads(scene.answer, count), strict=True)]
         for mode in modes:
             e, p, w, s, r, rw, rn, refused = totals[mode]
             pct = f"{e}/{p} = {100 * e / p:.1f}%" if p else "-"
@@ -190,6 +212,11 @@ def main() -> int:
             f"{100 * s / (w + r):.2f}% of all ponds); right ponds a warning names: {rw}/{r} "
             f"({100 * rw / r:.1f}%), {rw - rn} of them by a doubt ({100 * (rw - rn) / r:.1f}%), "
             f"{rn} only by where a piece stands"
+        )
+        print(
+            f"lilypads, with the reference (boards not refused): {pads[1]}/{pads[0]} ponds with "
+            f"a lilypad read right (free, or the faction of the frog on it); {pads[2]} ponds "
+            f"wrong, {pads[3]} with no warning naming them"
         )
     print(
         f"total {time.time() - t0:.0f} s; load average "

@@ -17,7 +17,8 @@ generator photographs a world (``tests/vision/camera_model.py``):
   a rounded bar, ``frog_mm``/``fwooog_mm`` of the pieces file) and its height (``HEIGHTS``:
   frog 11 mm, Long Fwooog 10 mm, lilypad 1.5 mm), drawn in depth order: the sides the camera
   sees (shaded by the lamp), the top (with a highlight and, for frogs, eyes), and a soft
-  shadow on the board cast by a lamp 40-55 degrees up. ``stacks`` puts frogs on frogs.
+  shadow cast by a lamp 40-55 degrees up, on the board and on the lilypads (a lilypad's own
+  shadow falls on the board). ``stacks`` puts frogs on frogs.
 - **Light**: up to 30% fall-off across the table, an optional white-balance shift
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
   board (a smooth, bright, desaturated blob, ``glare``).
@@ -504,17 +505,20 @@ def photograph(
     el = math.radians(rng.uniform(40, 55))
     az = rng.uniform(0, 2 * math.pi)
     lamp = np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
-    # Shadows first (on the board's plane), then the lilypads (thin card, printed flat).
+    # Shadows first (on the board's plane), then the lilypads (thin card, printed flat), then
+    # the pieces' shadows on the lilypads (a lilypad's own shadow falls on the board only).
     shadow = np.zeros(tex.shape[:2], np.uint8)
-    for _, x, y in pads:
-        _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], lamp, tex_ppm)
     for s in solids:
         _shadow(
             shadow, outline(s.kind, s.x, s.y, s.angle, pieces), s.z0, heights[s.kind], lamp, tex_ppm
         )
+    on_pads = cv2.GaussianBlur(shadow, (0, 0), 1.2 * tex_ppm).astype(np.float32) / 255
+    for _, x, y in pads:
+        _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], lamp, tex_ppm)
     sh = cv2.GaussianBlur(shadow, (0, 0), 1.2 * tex_ppm).astype(np.float32) / 255
     tex *= (1 - 0.38 * sh)[..., None]
     pad_col = bgr(pieces.lilypad_rgb)
+    pad_cover = np.zeros(tex.shape[:2], np.uint8)
     for _, x, y in pads:
         o = outline("pad", x, y, 0, pieces, 40)
         start = rng.randrange(40)
@@ -526,6 +530,7 @@ def photograph(
             cv2.LINE_AA,
             4,
         )
+        cv2.fillPoly(pad_cover, [_poly16(notch, tex_ppm)], 255, cv2.LINE_AA, 4)
         for k in range(5):
             a = 2 * math.pi * k / 5 + rng.uniform(0, 1)
             cv2.line(
@@ -537,6 +542,7 @@ def photograph(
                 cv2.LINE_AA,
                 4,
             )
+    tex *= (1 - 0.38 * on_pads * (pad_cover.astype(np.float32) / 255))[..., None]
     # The table: wood grain, a plane far bigger than the board.
     table = np.empty((h, w, 3), np.float32)
     table[:] = np.array([58, 96, 140], np.float32)
