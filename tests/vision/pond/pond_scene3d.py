@@ -482,6 +482,18 @@ def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Ra
     )
 
 
+def lamp_for(seed: int) -> np.ndarray:
+    """The unit vector towards the lamp of scene ``seed``'s photo (x, y board mm, z up): a
+    piece's shadow falls along ``-lamp[:2]``."""
+    return _lamp(random.Random(seed))
+
+
+def _lamp(rng: random.Random) -> np.ndarray:
+    el = math.radians(rng.uniform(40, 55))
+    az = rng.uniform(0, 2 * math.pi)
+    return np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
+
+
 def photograph(
     layout: Any,
     pieces: Pieces,
@@ -502,9 +514,7 @@ def photograph(
     nrng = np.random.default_rng(seed)
     w, h = cam.size
     tex = texture.copy()
-    el = math.radians(rng.uniform(40, 55))
-    az = rng.uniform(0, 2 * math.pi)
-    lamp = np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
+    lamp = _lamp(rng)
     # Shadows first (on the board's plane), then the lilypads (thin card, printed flat), then
     # the pieces' shadows on the lilypads (a lilypad's own shadow falls on the board only).
     shadow = np.zeros(tex.shape[:2], np.uint8)

@@ -535,3 +535,37 @@ def test_pond3d_five_frogs_in_a_row_read_as_a_long_fwooog_name_their_pond(
     assert scene.answer["W"]["frogs"]["banana"] == 5
     assert "banana" in count.ponds["W"]["fwooogs"]
     assert "W" in _named_by(count, "frogs in a row?")
+
+
+def test_pond3d_a_lilypad_in_a_frogs_shadow_is_still_read(layout13: Any, tall: Any) -> None:
+    """On a real board a piece's shadow falls on a lilypad beside it. The generator drew the
+    lilypads over the shadows, so no photo ever showed a shaded lilypad; now it shades them
+    (the pad's side towards the frog reads about 0.6 of its lit side). A cowboy frog stands
+    2 mm from a lilypad in pond N, its shadow across the lilypad, and a wizard frog on the
+    lilypad holds it: the lilypad is still found and its holder read (straight down and at
+    20 degrees)."""
+    pond = np.asarray(scene3d.pond_polygons(layout13)["N"]).mean(axis=0)
+    r = tall.lilypad_diameter_mm / 2
+    for seed, tilt in ((100, 0.0), (101, 0.0), (102, 20.0), (103, 20.0)):
+        lamp = scene3d.lamp_for(seed)
+        d = lamp[:2] / np.linalg.norm(lamp[:2])  # the shadow falls along -d
+        beside = pond + d * (r + 2 + tall.frog_mm[0] / 2)
+        ang = float(np.degrees(np.arctan2(d[1], d[0])))
+        frog = ("frog", "cowboy", float(beside[0]), float(beside[1]), ang)
+        pad = [(float(pond[0]), float(pond[1]))]
+        alone = _scene(layout13, tall, seed, tilt=tilt, given=[frog], given_pads=pad)
+        grey = alone.image.astype(np.float64).mean(axis=2)
+
+        def seen(p: Any, grey: Any = grey, cam: Any = alone.camera) -> float:
+            u, v = (round(c) for c in cam.project([[p[0], p[1], 1.5]])[0])
+            return float(np.median(grey[v - 3 : v + 4, u - 3 : u + 4]))
+
+        # 3 mm inside the lilypad's edge, on the frog's side and on the far side.
+        assert seen(pond + d * (r - 3)) < 0.8 * seen(pond - d * (r - 3)), seed
+        holder = ("frog", "wizard", float(pond[0] - 4 * d[0]), float(pond[1] - 4 * d[1]), ang + 90)
+        scene = _scene(layout13, tall, seed, tilt=tilt, given=[frog, holder], given_pads=pad)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert scene.answer["N"]["lilypad"] == "wizard"
+        assert count.ponds["N"]["lilypad"] == "wizard", seed
+        assert count.ponds["N"]["frogs"] == {"cowboy": 1, "wizard": 1}, seed
