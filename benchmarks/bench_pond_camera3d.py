@@ -128,9 +128,9 @@ def wrong_ponds(answer: dict[str, Any], count: Any) -> list[int]:
 
 
 def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
-    """[ponds with a lilypad (in the answer), whose holder (free or a faction, the frog
-    standing on it) is read right, wrong ponds of lilypads (either way), wrong ones no warning
-    names]."""
+    """[ponds with a lilypad in the answer, those whose holder (free, or the faction of the
+    frog standing on it) is read right, ponds whose lilypad is read wrong (the wrong holder, a
+    lilypad missed, or one seen where there is none), those no warning names]."""
     out = [0] * 4
     for pid, want in answer.items():
         have = count.ponds.get(pid, {}).get("lilypad")
