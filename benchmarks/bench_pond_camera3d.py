@@ -7,8 +7,9 @@ with how many of those only by a place note ("on land beside pond X", "across th
 pond X": the notes the issue asks for, not doubts); with the empty-board reference and,
 unless ``--no-plain``, without it (pieces taken as flat). The summary sums every condition
 with the reference: wrong ponds no warning names, as a share of the wrong ponds and of all
-ponds, and the false-alarm rate; then the lilypads: how many ponds' lilypad holder (free, or
-the faction of the frog standing on it) is read right, and the wrong ones no warning names.
+ponds, and the false-alarm rate; then the lilypads: in how many ponds the lilypad's holder
+(free, or the faction of the frog standing on it) and any Long Fwooog lying on it are read
+right, and the wrong ones no warning names.
 The load average is printed at the start and the end (accuracy does not depend on it; time
 does).
 
@@ -128,14 +129,16 @@ def wrong_ponds(answer: dict[str, Any], count: Any) -> list[int]:
 
 
 def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
-    """[ponds with a lilypad in the answer, those whose holder (free, or the faction of the
-    frog standing on it) is read right, ponds whose lilypad is read wrong (the wrong holder, a
+    """[ponds with a lilypad in the answer, those whose lilypad is read right (its holder:
+    free, or the faction of the frog standing on it; and the faction of a Long Fwooog lying
+    on it, if any), ponds whose lilypad is read wrong (the wrong holder or Long Fwooog, a
     lilypad missed, or one seen where there is none), those no warning names]."""
     out = [0] * 4
     for pid, want in answer.items():
-        have = count.ponds.get(pid, {}).get("lilypad")
+        entry = count.ponds.get(pid, {})
+        have = (entry.get("lilypad"), entry.get("lilypad_fwooog"))
         out[0] += want["lilypad"] is not None
-        if have == want["lilypad"]:
+        if have == (want["lilypad"], want.get("lilypad_fwooog")):
             out[1] += want["lilypad"] is not None
             continue
         out[2] += 1
@@ -217,8 +220,8 @@ def main() -> int:
         )
         print(
             f"lilypads, with the reference (boards not refused): {pads[1]}/{pads[0]} ponds with "
-            f"a lilypad read right (free, or the faction of the frog on it); {pads[2]} ponds "
-            f"wrong, {pads[3]} with no warning naming them"
+            f"a lilypad read right (free, or the faction of the frog on it, and any Long Fwooog "
+            f"on it); {pads[2]} ponds wrong, {pads[3]} with no warning naming them"
         )
     print(
         f"total {time.time() - t0:.0f} s; load average "
