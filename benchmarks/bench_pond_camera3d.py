@@ -20,17 +20,16 @@ Conditions (every scene: 40 pieces of the four factions plus lilypads, frog 11 m
 Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 84-106 cm
 (more when tilted); Camera Module 3 field of view; Bayer sensor noise; JPEG 90; light 0-30%
 darker across the table; the empty-board photo from a camera 0-10 degrees off vertical,
-calibration light): see CONDITIONS below. Scenes are seeded: ``--seed S`` takes S to
-S + N - 1. The counter was tuned on seeds 100-129 and 300-329; the figures in
-docs/pond-camera.md and the README come from seeds not looked at before they were taken
-(3200-3229 to 3500-3529 at 2304x1296 for the code and the generator as they are;
-2700-2729 to 3100-3129 for the same code on the generator before shadows fell on the
-lilypads; 2600-2629, 2500-2529, 2400-2429, 2300-2329, 2200-2229, 2100-2129, 2000-2029,
-1900-1929, 1800-1829, 1700-1729, 1500-1529, 1400-1429, 1200-1229, 1100-1129, 900-929 and
-700-729, fresh for earlier code, then looked at; at 4608x2592 1636-1647 for the code as it
-is, and 1624-1635, 1600-1623, 1300-1311 and 1000-1011 for earlier code).
-``make camera-sweep-pond``
-runs 20 scenes a condition.
+calibration light): see CONDITIONS below; EXTRA (two lamps) runs only when ``--only``
+names it. Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on
+seeds 100-129 and 300-329; the figures in docs/pond-camera.md and the README come from seeds
+not looked at before they were taken (3200-3229 to 3700-3729 at 2304x1296 for the code and
+the generator as they are; 2700-2729 to 3100-3129 for the same code on the generator before
+shadows fell on the lilypads; 2600-2629, 2500-2529, 2400-2429, 2300-2329, 2200-2229,
+2100-2129, 2000-2029, 1900-1929, 1800-1829, 1700-1729, 1500-1529, 1400-1429, 1200-1229,
+1100-1129, 900-929 and 700-729, fresh for earlier code, then looked at; at 4608x2592
+1636-1647 for the code as it is, and 1624-1635, 1600-1623, 1300-1311 and 1000-1011 for
+earlier code). ``make camera-sweep-pond`` runs 20 scenes a condition.
 
 Warnings come from the counter's doubts, among them the check by synthesis
 (``vision/pond/explain.py``, ``unexplained.py``): a patch of a faction's colour, or of
@@ -71,6 +70,13 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3},
     "hand over the map, 15 deg": {"tilt": 15.0, "hand": True},
 }
+#: Run only when named in ``--only`` (not in the summary of the default sweep): a second lamp
+#: on the other side of the table (``pond_scene3d.second_lamp``) casts a second, fainter
+#: shadow of every piece.
+EXTRA: dict[str, dict[str, Any]] = {
+    "two lamps, 20 deg": {"tilt": 20.0, "lamps": 2},
+    "two lamps, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lamps": 2},
+}
 SHORT = {
     "plain": "plain art, 0 deg",
     "tilt0": "busy art, 0 deg",
@@ -82,6 +88,8 @@ SHORT = {
     "edge": "8 edge-straddling frogs, 15 deg",
     "stacks": "3 stacks, 25 deg",
     "hands": "hand over the map, 15 deg",
+    "lamps2": "two lamps, 20 deg",
+    "lamps2stacks": "two lamps, 3 stacks, 25 deg",
 }
 
 
@@ -176,7 +184,7 @@ def main() -> int:
     grand = [0] * 8
     pads = [0] * 4
     for name in conditions:
-        kw = CONDITIONS[name]
+        kw = {**CONDITIONS, **EXTRA}[name]
         totals = {mode: [0] * 8 for mode in modes}
         for k in range(args.scenes):
             seed = args.seed + k

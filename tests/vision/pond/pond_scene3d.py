@@ -18,7 +18,10 @@ generator photographs a world (``tests/vision/camera_model.py``):
   frog 11 mm, Long Fwooog 10 mm, lilypad 1.5 mm), drawn in depth order: the sides the camera
   sees (shaded by the lamp), the top (with a highlight and, for frogs, eyes), and a soft
   shadow cast by a lamp 40-55 degrees up, on the board and on the lilypads (a lilypad's own
-  shadow falls on the board). ``stacks`` puts frogs on frogs.
+  shadow falls on the board). ``stacks`` puts frogs on frogs. ``lamps=2`` adds a second
+  lamp on the other side of the table (``second_lamp``): each lamp gives half the direct
+  light, so every piece casts two shadows, each half as deep (the sides are still shaded by
+  the first lamp alone).
 - **Light**: up to 30% fall-off across the table, an optional white-balance shift
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
   board (a smooth, bright, desaturated blob, ``glare``).
@@ -482,6 +485,10 @@ def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Ra
     )
 
 
+#: How much a piece's shadow darkens the board where the lamp is hidden (one lamp).
+SHADOW_DEPTH = 0.38
+
+
 def lamp_for(seed: int) -> np.ndarray:
     """The unit vector towards the lamp of scene ``seed``'s photo (x, y board mm, z up): a
     piece's shadow falls along ``-lamp[:2]``."""
@@ -491,6 +498,21 @@ def lamp_for(seed: int) -> np.ndarray:
 def _lamp(rng: random.Random) -> np.ndarray:
     el = math.radians(rng.uniform(40, 55))
     az = rng.uniform(0, 2 * math.pi)
+    return np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
+
+
+def _soft(shadow: np.ndarray, ppm: float) -> np.ndarray:
+    """A shadow mask (uint8) blurred to a soft edge, 0-1."""
+    return cv2.GaussianBlur(shadow, (0, 0), 1.2 * ppm).astype(np.float32) / 255
+
+
+def second_lamp(seed: int, first: np.ndarray) -> np.ndarray:
+    """Scene ``seed``'s second lamp (with ``lamps=2``): 40-55 degrees up like the first, its
+    direction over the table 90-270 degrees from the first's (a lamp on the other side, or a
+    window). Drawn from its own random numbers: the rest of the photo is the same as with one."""
+    rng = random.Random(seed * 31 + 17)
+    el = math.radians(rng.uniform(40, 55))
+    az = math.atan2(first[1], first[0]) + math.radians(rng.uniform(90, 270))
     return np.array([math.cos(az) * math.cos(el), math.sin(az) * math.cos(el), math.sin(el)])
 
 
@@ -508,8 +530,10 @@ def photograph(
     glare: float = 0.0,
     hand: bool = False,
     heights: dict[str, float] = HEIGHTS,
+    lamps: int = 1,
 ) -> np.ndarray:
-    """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR."""
+    """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
+    1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     w, h = cam.size
@@ -517,16 +541,23 @@ def photograph(
     lamp = _lamp(rng)
     # Shadows first (on the board's plane), then the lilypads (thin card, printed flat), then
     # the pieces' shadows on the lilypads (a lilypad's own shadow falls on the board only).
-    shadow = np.zeros(tex.shape[:2], np.uint8)
-    for s in solids:
-        _shadow(
-            shadow, outline(s.kind, s.x, s.y, s.angle, pieces), s.z0, heights[s.kind], lamp, tex_ppm
-        )
-    on_pads = cv2.GaussianBlur(shadow, (0, 0), 1.2 * tex_ppm).astype(np.float32) / 255
-    for _, x, y in pads:
-        _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], lamp, tex_ppm)
-    sh = cv2.GaussianBlur(shadow, (0, 0), 1.2 * tex_ppm).astype(np.float32) / 255
-    tex *= (1 - 0.38 * sh)[..., None]
+    # With two lamps, each gives half the direct light, so each one's shadow is half as deep.
+    if lamps not in (1, 2):
+        raise ValueError(f"lamps must be 1 or 2, not {lamps}")
+    lamp_list = [lamp] if lamps == 1 else [lamp, second_lamp(seed, lamp)]
+    depth = SHADOW_DEPTH / len(lamp_list)
+    sh = np.zeros(tex.shape[:2], np.float32)
+    on_pads = np.zeros(tex.shape[:2], np.float32)
+    for one in lamp_list:
+        shadow = np.zeros(tex.shape[:2], np.uint8)
+        for s in solids:
+            base = outline(s.kind, s.x, s.y, s.angle, pieces)
+            _shadow(shadow, base, s.z0, heights[s.kind], one, tex_ppm)
+        on_pads += depth * _soft(shadow, tex_ppm)
+        for _, x, y in pads:
+            _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], one, tex_ppm)
+        sh += depth * _soft(shadow, tex_ppm)
+    tex *= (1 - sh)[..., None]
     pad_col = bgr(pieces.lilypad_rgb)
     pad_cover = np.zeros(tex.shape[:2], np.uint8)
     for _, x, y in pads:
@@ -552,7 +583,7 @@ def photograph(
                 cv2.LINE_AA,
                 4,
             )
-    tex *= (1 - 0.38 * on_pads * (pad_cover.astype(np.float32) / 255))[..., None]
+    tex *= (1 - on_pads * (pad_cover.astype(np.float32) / 255))[..., None]
     # The table: wood grain, a plane far bigger than the board.
     table = np.empty((h, w, 3), np.float32)
     table[:] = np.array([58, 96, 140], np.float32)
@@ -646,6 +677,7 @@ def make_scene3d(
     stacks: int = 0,
     edge: int = 2,
     hand: bool = False,
+    lamps: int = 1,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -711,7 +743,18 @@ def make_scene3d(
     answer = _answer(polys, solids, pads, pieces)
     cam = board_camera(layout, size, tilt, rng)
     image = photograph(
-        layout, pieces, tex, ppm, cam, solids, pads, seed, warm=warm, glare=glare, hand=hand
+        layout,
+        pieces,
+        tex,
+        ppm,
+        cam,
+        solids,
+        pads,
+        seed,
+        warm=warm,
+        glare=glare,
+        hand=hand,
+        lamps=lamps,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -730,6 +773,7 @@ def make_scene3d(
             "stacks": stacks,
             "edge": edge,
             "hand": hand,
+            "lamps": lamps,
         },
         stack_ponds,
         edge_ponds,

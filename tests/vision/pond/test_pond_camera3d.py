@@ -569,3 +569,43 @@ def test_pond3d_a_lilypad_in_a_frogs_shadow_is_still_read(layout13: Any, tall: A
         assert scene.answer["N"]["lilypad"] == "wizard"
         assert count.ponds["N"]["lilypad"] == "wizard", seed
         assert count.ponds["N"]["frogs"] == {"cowboy": 1, "wizard": 1}, seed
+
+
+def test_pond3d_two_lamps_cast_two_shadows_half_as_deep_and_the_count_holds(
+    layout13: Any, tall: Any
+) -> None:
+    """A second lamp on the other side of the table (``lamps=2``): each gives half the direct
+    light, so each piece casts two shadows, each half as deep as one lamp's. A lone cowboy
+    frog in pond N (seeds 100 and 101, 20 degrees): in the first lamp's shadow the board is
+    lighter than under one lamp (0.81 of the light against 0.62: measured 1.21-1.29 times),
+    in the second lamp's it is darker (the one lamp lit it fully: measured 0.82 times). The
+    boards of seeds 100 and 101 with their 40 pieces are still counted exactly."""
+    pond = np.asarray(scene3d.pond_polygons(layout13)["N"]).mean(axis=0)
+    frog = [("frog", "cowboy", float(pond[0]), float(pond[1]), 0.0)]
+    for seed in (100, 101):
+        one = _scene(layout13, tall, seed, tilt=20.0, given=frog)
+        two = _scene(layout13, tall, seed, tilt=20.0, given=frog, lamps=2)
+        first = scene3d.lamp_for(seed)
+        second = scene3d.second_lamp(seed, first)
+        grey1 = one.image.astype(np.float64).mean(axis=2)
+        grey2 = two.image.astype(np.float64).mean(axis=2)
+
+        def ratio(lamp: Any, g1: Any = grey1, g2: Any = grey2, cam: Any = one.camera) -> float:
+            d = lamp[:2] / np.linalg.norm(lamp[:2])  # the shadow falls along -d
+            # Three quarters of the way along the shadow beyond the base (past the frog's
+            # own lean, which may cover the near part).
+            a, b = tall.frog_mm[0] / 2, tall.frog_mm[1] / 2
+            edge = float(np.hypot(a * d[0], b * d[1]))
+            beyond = 11.0 * float(np.linalg.norm(lamp[:2])) / float(lamp[2])
+            p = pond - d * (edge + 0.75 * beyond)
+            u, v = (round(c) for c in cam.project([[p[0], p[1], 0.0]])[0])
+            return float(np.median(g2[v - 2 : v + 3, u - 2 : u + 3])) / float(
+                np.median(g1[v - 2 : v + 3, u - 2 : u + 3])
+            )
+
+        assert ratio(first) > 1.15, seed
+        assert ratio(second) < 0.9, seed
+        scene = _scene(layout13, tall, seed, tilt=20.0, lamps=2)
+        count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
+        assert count.ok, count.reason
+        assert count.ponds == scene.answer, seed
