@@ -43,6 +43,7 @@ from vision.pond.explain import (
 )
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
+from vision.pond.lamps import FAINT
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
@@ -255,9 +256,10 @@ def count_board(
         counted = Counted(found_pieces, model, pieces, shifts)
         unexplained += reach_doubts(changed, counted, growth)
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
+        faint = shadow_mask(raster, empty.raster, cmp.changed | glared, model, FAINT)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
-        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px)
+        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint)
     unexplained = doubts(explained) + unexplained
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]

@@ -173,13 +173,14 @@ def others_mask(
     counted: Counted,
     origin: tuple[int, int],
     size: int,
-    cast_px: tuple[float, float] | None = None,
+    cast_px: Sequence[tuple[float, float]] = (),
 ) -> npt.NDArray[np.bool_]:
     """Where the counted pieces other than ``skip`` stand in the window (their swept
     outlines; a piece counted by area, of unknown shape, as a swept disc of its area), grown
     by 2 px. ``skip[0]`` is the piece the window is about: pieces farther from it than the
-    window's size are not drawn. With ``cast_px``, each is also swept by that (a frog's
-    shadow: ``vision.pond.shadow``). The outlines are kept in ``counted.memo``."""
+    window's size are not drawn. Each is also swept by every one of ``cast_px`` (a frog's
+    shadow from each lamp: ``vision.pond.shadow``). The outlines are kept in
+    ``counted.memo``."""
     canvas = np.zeros((size, size), np.uint8)
     found, shift_at_px = counted.found, counted.shift_at_px
     me = found[skip[0]]
@@ -187,7 +188,7 @@ def others_mask(
     for j, q in enumerate(found):
         if j in skip or abs(q.x_mm - me.x_mm) > reach_mm or abs(q.y_mm - me.y_mm) > reach_mm:
             continue
-        for v in (shift_at_px[j],) if cast_px is None else (shift_at_px[j], cast_px):
+        for v in (shift_at_px[j], *cast_px):
             _sweep(canvas, q, v, counted, origin)
     canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return canvas > 0

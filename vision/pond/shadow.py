@@ -13,7 +13,11 @@ often still falls on open board.
 2. **The lamp's direction.** Each lone frog's shadow pixels near it (nearer it than any
    other piece) pull from its centre; the direction most of that shadow agrees with is
    where shadows fall. Too few frogs, or directions that do not agree (``AGREE``: diffuse
-   light, several lamps), and nothing is judged.
+   light, several lamps), and nothing is judged. **Two lamps** of about equal strength
+   give each piece two shadows, each too faint for ``SHADE``: where the shadow looked for
+   fainter shows them (``vision.pond.lamps``), each lamp is judged as below in that fainter
+   shadow, the other lamp's shadows of other pieces telling nothing; a piece named under
+   both lamps is named once.
 3. **Reach.** From each lone frog's centre, five lines along that direction are walked over
    its changed pixels and shadow (``vision.pond.reach``'s walk). A line that runs into
    another counted piece or its shadow (one frog's, ``CAST_MARGIN``), or into what hides a
@@ -41,6 +45,7 @@ from vision.frames import Frame
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
+from vision.pond.lamps import own_shadow, two_lamps
 from vision.pond.model import BoardModel
 from vision.pond.reach import GAP_MM, lone_frogs, others_mask, walk_lines
 from vision.pond.shadow_group import MIN_ONE_MM, group_doubts
@@ -69,9 +74,13 @@ PAD_CLEAR_MM = 3.0
 
 
 def shadow_mask(
-    normalised: Frame, reference: Frame, changed: npt.NDArray[np.bool_], model: BoardModel
+    normalised: Frame,
+    reference: Frame,
+    changed: npt.NDArray[np.bool_],
+    model: BoardModel,
+    shade: float = SHADE,
 ) -> npt.NDArray[np.bool_]:
-    """Unchanged pixels darker than the light around them by ``SHADE``."""
+    """Unchanged pixels darker than the light around them by ``shade`` (a ratio)."""
     f = cv2.cvtColor(normalised, cv2.COLOR_BGR2GRAY).astype(np.float32)
     r = cv2.cvtColor(reference, cv2.COLOR_BGR2GRAY).astype(np.float32)
     ratio = (f + 4) / (r + 4)
@@ -85,8 +94,8 @@ def shadow_mask(
         num = cv2.blur(cv2.resize(ratio * lit, small, interpolation=cv2.INTER_AREA), (k, k))
         den = cv2.blur(cv2.resize(lit, small, interpolation=cv2.INTER_AREA), (k, k))
         level = cv2.resize(num / np.maximum(den, 0.05), (w, h), interpolation=cv2.INTER_LINEAR)
-        lit = (~changed & (ratio > SHADE * level)).astype(np.float32)
-    dark = (~changed & (ratio < SHADE * level)).astype(np.uint8)
+        lit = (~changed & (ratio > shade * level)).astype(np.float32)
+    dark = (~changed & (ratio < shade * level)).astype(np.uint8)
     # Thin lines are the art's edges a little off between the two photos, not shadow.
     dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return dark > 0
@@ -98,38 +107,87 @@ def shadow_doubts(
     blocked: npt.NDArray[np.bool_],
     counted: Counted,
     pads: Sequence[tuple[float, float]] = (),
+    faint: npt.NDArray[np.bool_] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
 
     ``changed``: the pixels that differ from the empty board where pieces are looked for;
     ``blocked``: where a shadow cannot be seen (lilypads, glare): a line that meets it
-    tells nothing."""
+    tells nothing. ``faint``: the shadow looked for fainter (``vision.pond.lamps.FAINT``):
+    where it shows two lamps, each lamp's shadows are judged in ``faint``, the other lamp's
+    shadows of other pieces telling nothing, as other pieces' do."""
     found, model = counted.found, counted.model
     lone = lone_frogs(found)
-    d = lamp_direction(shadow, found, lone, model)
-    if d is None:
-        return []
+    dirs = None
+    if faint is not None:
+        dirs = two_lamps(faint, found, lone, model, NEAR_MM, MIN_FROGS)
+        if dirs is not None:
+            shadow = faint
+    if dirs is None:
+        d = lamp_direction(shadow, found, lone, model)
+        if d is None:
+            return []
+        dirs = [d]
     walk = (changed | shadow | blocked, blocked)
-    first = {i: _reach(i, d, 0.0, walk, counted) for i in lone}
-    seen = [r for r in first.values() if r is not None]
-    if len(seen) < MIN_FROGS:
-        return []
-    one = float(np.median(seen))
-    if one < MIN_ONE_MM * model.ppm:  # shadows too short to tell one frog from two
-        return []
-    cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
-    masks = (changed, shadow, blocked)
-    out = group_doubts(d, masks, lone, counted, cast)
+    lamps = []  # (where shadows fall, each lone frog's first reach, one frog's reach)
+    for d in dirs:
+        first = {i: _reach(i, d, 0.0, walk, counted) for i in lone}
+        seen = [r for r in first.values() if r is not None]
+        if len(seen) < MIN_FROGS:
+            continue
+        one = float(np.median(seen))
+        if one < MIN_ONE_MM * model.ppm:  # shadows too short to tell one frog from two
+            continue
+        lamps.append((d, first, one))
+    casts = [_cast(d, one) for d, _, one in lamps]
+    out: list[tuple[str, str]] = []
+    for k, (d, first, one) in enumerate(lamps):
+        also = casts[:k] + casts[k + 1 :]
+        for w in _judge(d, first, one, (changed, shadow, blocked), counted, pads, casts, also):
+            if all(_who(w) != _who(v) for v in out):  # named under one lamp: named once
+                out.append(w)
+    return out
+
+
+def _cast(d: npt.NDArray[np.float64], one: float) -> tuple[float, float]:
+    """Another piece's shadow as the lines take it (px): ``CAST_MARGIN`` times one frog's."""
+    return (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
+
+
+def _who(warning: tuple[str, str]) -> str:
+    """What a shadow warning names: its words before "cast(s) a shadow" (pond and place)."""
+    return warning[1].split(" cast")[0]
+
+
+def _judge(
+    d: npt.NDArray[np.float64],
+    first: dict[int, float | None],
+    one: float,
+    masks: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
+    counted: Counted,
+    pads: Sequence[tuple[float, float]],
+    casts: Sequence[tuple[float, float]],
+    also: Sequence[tuple[float, float]],
+) -> list[tuple[str, str]]:
+    """One lamp's shadows (falling along ``d``, one frog's reaching ``one`` px): the groups,
+    the lone frogs (``first``: each one's reach with no shadow swept), and the frogs on
+    lilypads whose shadow runs too far. ``casts``: one frog's shadow from each lamp;
+    ``also``: from the other lamp, if any (other pieces' shadows tell nothing)."""
+    changed, shadow, blocked = masks
+    found, model = counted.found, counted.model
+    walk = (changed | shadow | blocked, blocked)
+    lone = list(first)
+    out = group_doubts(d, masks, lone, counted, casts)
     for i in lone:
         if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
             continue
-        r = _reach(i, d, one, walk, counted)
+        r = _reach(i, d, one, walk, counted, also=also)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
         out.append(_warning(found[i], r / one))
     # A frog on a lilypad judged above too is named once.
-    out += [w for w in _pad_doubts(shadow, changed, blocked, counted, pads, d, one) if w not in out]
-    return out
+    pad = _pad_doubts(shadow, changed, blocked, counted, pads, d, one, also)
+    return out + [w for w in pad if w not in out]
 
 
 def _warning(p: CountedPiece, times: float) -> tuple[str, str]:
@@ -148,6 +206,7 @@ def _pad_doubts(
     pads: Sequence[tuple[float, float]],
     d: npt.NDArray[np.float64],
     one: float,
+    also: Sequence[tuple[float, float]] = (),
 ) -> list[tuple[str, str]]:
     """The same for each lone frog on a lilypad: its shadow is not seen on the lilypad, so
     lines walk over the lilypad and count only where the shadow runs on beyond it (by
@@ -173,7 +232,7 @@ def _pad_doubts(
     walk = (changed | shadow | blocked, blocked & (discs == 0))
     out = []
     for i in on_pad:
-        r = _reach(i, d, one, walk, counted, clear > 0)
+        r = _reach(i, d, one, walk, counted, clear > 0, also)
         if r is not None and r >= TALL * one and (r - one) / model.ppm >= MIN_MORE_MM:
             out.append(_warning(found[i], r / one))
     return out
@@ -185,20 +244,10 @@ def lamp_direction(
     """Where shadows fall (a unit vector in the raster), or None (too few, or no agreement)."""
     centres = np.array([[q.x_mm, q.y_mm] for q in found], np.float64) * model.ppm
     r = round(NEAR_MM * model.ppm)
-    h, w = shadow.shape
     pulls = []
     for i in lone:
-        cx, cy = (int(v) for v in centres[i])
-        x0, y0, x1, y1 = max(cx - r, 0), max(cy - r, 0), min(cx + r + 1, w), min(cy + r + 1, h)
-        ys, xs = np.nonzero(shadow[y0:y1, x0:x1])
-        if len(xs) < 20:
-            continue
-        pts = np.c_[xs + x0, ys + y0].astype(np.float64)
-        near = np.flatnonzero(np.abs(centres - centres[i]).max(axis=1) <= 2 * r)
-        dist = np.linalg.norm(pts[:, None, :] - centres[None, near, :], axis=2)
-        me = int(np.flatnonzero(near == i)[0])
-        mine = pts[(dist.argmin(axis=1) == me) & (dist[:, me] <= r)]
-        if len(mine) < 20:
+        mine = own_shadow(shadow, centres, i, r)
+        if mine is None:
             continue
         v = (mine - centres[i]).mean(axis=0)
         if np.hypot(*v) > 0:
@@ -225,11 +274,13 @@ def _reach(
     walk: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
     counted: Counted,
     unseen: npt.NDArray[np.bool_] | None = None,
+    also: Sequence[tuple[float, float]] = (),
 ) -> float | None:
     """How far (px) frog ``i``'s changed pixels and shadow run along ``d`` beyond its base:
     the median over the lines that meet no other piece or its shadow (``one``: one frog's
     shadow reach, px; 0 leaves shadows out). A line that ends in ``unseen`` (where a shadow
-    may have ended unseen) tells nothing. None: too few lines."""
+    may have ended unseen) tells nothing; ``also``: other pieces' shadows from another lamp
+    (px), which tell nothing either. None: too few lines."""
     model, pieces = counted.model, counted.pieces
     p = counted.found[i]
     a, b = pieces.frog_mm[0] / 2 * model.ppm, pieces.frog_mm[1] / 2 * model.ppm
@@ -237,8 +288,7 @@ def _reach(
     half = math.ceil(a + NEAR_MM * model.ppm)
     x0, y0 = int(centre[0]) - half, int(centre[1]) - half
     window = _crop(walk[0], x0, y0, 2 * half)
-    cast = (float(d[0] * one * CAST_MARGIN), float(d[1] * one * CAST_MARGIN))
-    others = others_mask([i], counted, (x0, y0), 2 * half, cast)
+    others = others_mask([i], counted, (x0, y0), 2 * half, (_cast(d, one), *also))
     others |= _crop(walk[1], x0, y0, 2 * half)
     # Whatever lies over its own base adds nothing to how far it runs beyond it.
     own = np.zeros(others.shape, np.uint8)

@@ -15,6 +15,8 @@ changed. Lines that meet another piece, its shadow, a lilypad or glare tell noth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -41,18 +43,18 @@ def group_doubts(
     masks: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
     lone: list[int],
     counted: Counted,
-    cast_px: tuple[float, float],
+    casts_px: Sequence[tuple[float, float]],
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each group counted by area whose shadow runs too far.
 
     ``masks``: (changed, shadow, blocked) as ``vision.pond.shadow.shadow_doubts`` takes
-    them; ``d``: where shadows fall; ``cast_px``: one frog's shadow (other pieces' shadows
-    are swept by it)."""
+    them; ``d``: where shadows fall; ``casts_px``: one frog's shadow from each lamp (other
+    pieces' shadows are swept by them)."""
     found, model = counted.found, counted.model
     b = counted.pieces.frog_mm[1] / 2 * model.ppm
     ones = []
     for i in lone:
-        runs = _runs([i], d, np.linspace(-0.3 * b, 0.3 * b, 5), masks, counted, cast_px)
+        runs = _runs([i], d, np.linspace(-0.3 * b, 0.3 * b, 5), masks, counted, casts_px)
         if runs is not None and len(runs) >= 3:
             ones.append(float(np.median(runs)))
     if len(ones) < 5:
@@ -65,7 +67,7 @@ def group_doubts(
         p = found[members[0]]
         if p.pond is None:
             continue
-        runs = _runs(members, d, None, masks, counted, cast_px)
+        runs = _runs(members, d, None, masks, counted, casts_px)
         if runs is None or len(runs) < KTH:
             continue
         far = float(np.sort(runs)[-KTH])
@@ -102,7 +104,7 @@ def _runs(
     offsets: npt.NDArray[np.float64] | None,
     masks: tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.bool_]],
     counted: Counted,
-    cast_px: tuple[float, float],
+    casts_px: Sequence[tuple[float, float]],
 ) -> npt.NDArray[np.float64] | None:
     """For lines along ``d`` at ``offsets`` (px across; None: every pixel across the group),
     each from the group's changed pixel farthest back: how far (px) the changed pixels and
@@ -139,7 +141,7 @@ def _runs(
             depth.append(float(d_of[on].max() - d_of[k]))
     if not starts:
         return None
-    others = others_mask(members, counted, (x0, y0), 2 * half, cast_px)
+    others = others_mask(members, counted, (x0, y0), 2 * half, casts_px)
     others |= blocked[sl]
     others &= ~patch
     gap = max(1, round(GAP_MM * model.ppm))

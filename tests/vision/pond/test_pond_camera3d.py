@@ -609,3 +609,22 @@ def test_pond3d_two_lamps_cast_two_shadows_half_as_deep_and_the_count_holds(
         count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
         assert count.ok, count.reason
         assert count.ponds == scene.answer, seed
+
+
+def test_pond3d_a_stack_under_two_lamps_is_named_by_its_faint_shadow(
+    layout13: Any, tall: Any
+) -> None:
+    """Two lamps on two sides of the table (seed 3614, 25 degrees, three stacks): every
+    shadow is half as deep, too faint for the shadow one lamp casts, so no shadow was judged.
+    A cowboy frog on a banana frog in pond W, read as one cowboy frog, was named by no
+    warning. Now the faint shadow shows both lamps, and along one of them the pair's shadow
+    runs about twice as far as one frog's: that names pond W. The count is not changed."""
+    scene = _scene(layout13, tall, 3614, tilt=25.0, stacks=3, lamps=2)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 3614))
+    assert count.ok, count.reason
+    assert scene.answer["W"]["frogs"] == {"banana": 3, "cowboy": 3}
+    assert count.ponds["W"]["frogs"] == {"banana": 2, "cowboy": 3}
+    assert _named_by(count, "as long as one frog's: a frog on a frog?").count("W") == 1
+    assert "the cowboy frog at (45, 288) mm" in next(
+        w for w in count.warnings if "pond W:" in w and "casts a shadow" in w
+    )

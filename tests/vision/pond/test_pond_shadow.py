@@ -20,8 +20,9 @@ from vision.pond import read_pieces_file
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
+from vision.pond.lamps import two_lamps
 from vision.pond.model import BoardModel, board_model
-from vision.pond.shadow import MIN_FROGS, lamp_direction, shadow_doubts, shadow_mask
+from vision.pond.shadow import MIN_FROGS, NEAR_MM, lamp_direction, shadow_doubts, shadow_mask
 
 LEAN = (8.0, 3.0)  # px: the camera's lean of a frog 11 mm tall
 FALL = np.array([0.6, 0.8])  # where shadows fall (unit, raster)
@@ -49,17 +50,21 @@ def _fill(canvas: np.ndarray, poly: np.ndarray) -> None:
 
 
 def _board(
-    model: BoardModel, frogs: list[tuple[float, float, float, float]]
+    model: BoardModel,
+    frogs: list[tuple[float, float, float, float]],
+    falls: tuple[np.ndarray, ...] = (FALL,),
 ) -> tuple[np.ndarray, np.ndarray, list[CountedPiece]]:
-    """(changed, shadow, found) for frogs (x, y, angle, shadow length px)."""
+    """(changed, shadow, found) for frogs (x, y, angle, shadow length px); a shadow along
+    each of ``falls`` (one per lamp)."""
     pieces = read_pieces_file()
     changed = np.zeros(model.pond_map.shape, np.uint8)
     shadow = np.zeros(model.pond_map.shape, np.uint8)
     found = []
     for x, y, angle, length in frogs:
         _fill(changed, swept_outline("frog", x, y, angle, LEAN, model, pieces))
-        cast = (float(FALL[0] * length), float(FALL[1] * length))
-        _fill(shadow, swept_outline("frog", x, y, angle, cast, model, pieces))
+        for fall in falls:
+            cast = (float(fall[0] * length), float(fall[1] * length))
+            _fill(shadow, swept_outline("frog", x, y, angle, cast, model, pieces))
         pond = model.ids[int(model.pond_map[round(y * model.ppm), round(x * model.ppm)]) - 1]
         found.append(CountedPiece("frog", "wizard", x, y, pond, 1.0, 1, None, angle))
     return changed > 0, (shadow > 0) & ~(changed > 0), found
@@ -120,6 +125,57 @@ def test_too_few_shadows_or_no_lamp_judge_nothing(model: BoardModel) -> None:
     assert _doubts(model, flat) == []
     few = [(x, y, 0.0, ONE * (2 if k == 0 else 1)) for k, (x, y, _) in enumerate(places)]
     assert _doubts(model, few[: MIN_FROGS - 1]) == []
+
+
+#: Where a second lamp's shadows fall: 130 degrees round from the first's.
+FALL2 = np.array(
+    [
+        FALL[0] * math.cos(2.27) - FALL[1] * math.sin(2.27),
+        FALL[0] * math.sin(2.27) + FALL[1] * math.cos(2.27),
+    ]
+)
+
+
+def _two_lamps(model: BoardModel, tall: str | None) -> tuple[Any, Any, Any]:
+    """Eight frogs under two lamps (a shadow along ``FALL`` and one along ``FALL2``, each
+    half as deep, so the shadow at ``SHADE`` sees neither); the frog in pond ``tall``
+    stands on another. (shadow at SHADE, the faint shadow, Counted)."""
+    frogs = [
+        (x, y, 25.0 * k, ONE * (2 if pid == tall else 1))
+        for k, (x, y, pid) in enumerate(_places(model))
+    ]
+    changed, faint, found = _board(model, frogs, (FALL, FALL2))
+    counted = Counted(found, model, read_pieces_file(), [LEAN] * len(found))
+    return changed, faint, counted
+
+
+def test_two_lamps_are_found_where_each_ones_shadows_fall(model: BoardModel) -> None:
+    """Each frog casts two shadows, 130 degrees apart: both directions are found (within
+    10 degrees); with one shadow each, two lamps are not seen."""
+    _, faint, counted = _two_lamps(model, None)
+    lone = list(range(len(counted.found)))
+    got = two_lamps(faint, counted.found, lone, model, NEAR_MM, MIN_FROGS)
+    assert got is not None and len(got) == 2
+    for want in (FALL, FALL2):
+        assert min(math.degrees(math.acos(min(1.0, float(d @ want)))) for d in got) < 10
+    _, one, found = _board(
+        model, [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(_places(model))]
+    )
+    assert two_lamps(one, found, lone, model, NEAR_MM, MIN_FROGS) is None
+
+
+def test_a_frog_on_a_frog_under_two_lamps_is_named_by_its_faint_shadow(model: BoardModel) -> None:
+    """Under two lamps the shadow at ``SHADE`` shows nothing, so before, nothing was judged;
+    the faint shadow shows two lamps, and the frog on a frog in pond E casts both its
+    shadows twice as far: it is named once. Frogs one tall are named by neither lamp."""
+    changed, faint, counted = _two_lamps(model, "E")
+    none = np.zeros_like(changed)
+    assert shadow_doubts(none, changed, none, counted) == []
+    got = shadow_doubts(none, changed, none, counted, faint=faint)
+    assert [pid for pid, _ in got] == ["E"]
+    assert "times as long as one frog's: a frog on a frog?" in got[0][1]
+    changed, faint, counted = _two_lamps(model, None)
+    assert shadow_doubts(none, changed, none, counted, faint=faint) == []
 
 
 def test_shadow_is_board_darker_than_the_light_around(model: BoardModel) -> None:
