@@ -70,8 +70,8 @@ def two_lamps(
 ) -> list[npt.NDArray[np.float64]] | None:
     """Where each of two lamps' shadows fall (two unit vectors in the raster, the stronger
     peak first), or None (one lamp, or too few shadows to tell). ``faint``: the shadow
-    looked for at ``FAINT``; ``lone``: the lone frogs (``vision.pond.reach.lone_frogs``);
-    at least ``min_frogs`` of them must show ``near_mm`` around them."""
+    looked for at ``FAINT``; ``lone``: the lone frogs (``vision.pond.reach.lone_frogs``),
+    of which at least ``min_frogs`` must show shadow (20 pixels) within ``near_mm``."""
     centres = np.array([[q.x_mm, q.y_mm] for q in found], np.float64) * model.ppm
     r = round(near_mm * model.ppm)
     offsets = []
@@ -111,5 +111,8 @@ def two_lamps(
             if len(mine):
                 pull = mine.mean(axis=0)
                 pulls += pull / max(float(np.hypot(*pull)), 1e-9) * len(mine)
-        out.append(np.asarray(pulls / np.hypot(*pulls), np.float64))
+        size = float(np.hypot(*pulls))
+        if size == 0:
+            return None
+        out.append(np.asarray(pulls / size, np.float64))
     return out
