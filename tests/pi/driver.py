@@ -22,6 +22,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -136,11 +137,14 @@ class NotifySocket:
         self.sock.bind(str(self.path))
         self.sock.settimeout(0.1)
 
-    def messages(self, seconds: float) -> list[tuple[float, str]]:
-        """Every datagram received within ``seconds``, with its arrival time."""
-        out = []
+    def messages(
+        self, seconds: float, until: Callable[[list[tuple[float, str]]], bool] | None = None
+    ) -> list[tuple[float, str]]:
+        """Every datagram received within ``seconds``, with its arrival time; sooner once
+        ``until`` holds for what was received."""
+        out: list[tuple[float, str]] = []
         end = time.monotonic() + seconds
-        while time.monotonic() < end:
+        while time.monotonic() < end and not (until is not None and until(out)):
             try:
                 data = self.sock.recv(4096)
             except TimeoutError:

@@ -64,7 +64,7 @@ def test_layout_numbers_are_range_checked(change: Any, words: str) -> None:
     start = time.monotonic()
     with pytest.raises(BadFileError) as info:
         load_layout(doc, "big.json")
-    assert time.monotonic() - start < 2
+    assert time.monotonic() - start < 10  # a hang, not a timing: it takes milliseconds
     assert words in str(info.value) and "big.json" in str(info.value)
 
 
