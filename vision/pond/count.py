@@ -50,6 +50,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
+from vision.pond.unchecked import unchecked_doubts
 from vision.pond.unexplained import doubts
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
@@ -245,6 +246,7 @@ def count_board(
             occluded_mm=occluded,
         )
     unexplained = []
+    checked: tuple[Counted, set[int]] | None = None
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     if shift_at is not None and empty is not None:
         changed = changed_mask(labels)
@@ -254,13 +256,17 @@ def count_board(
         changed = changed & ~glared
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
-        unexplained += reach_doubts(changed, counted, growth)
+        judged: set[int] = set()
+        unexplained += reach_doubts(changed, counted, growth, judged)
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
         faint = shadow_mask(raster, empty.raster, cmp.changed | glared, model, FAINT)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
-        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint)
+        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
+        checked = (counted, judged)
     unexplained = doubts(explained) + unexplained
+    if checked is not None:  # the lone frogs neither stack check could judge
+        unexplained += unchecked_doubts(*checked, {pid for pid, _ in unexplained} | set(flagged))
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]
     count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)

@@ -54,12 +54,17 @@ class _Board:
 
 
 def reach_doubts(
-    changed: npt.NDArray[np.bool_], counted: Counted, growth_px: float
+    changed: npt.NDArray[np.bool_],
+    counted: Counted,
+    growth_px: float,
+    judged: set[int] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose changed pixels reach a lean too far.
 
     ``changed``: the board raster's pixels that differ from the empty board (lilypads and
     glare left out). ``growth_px``: how far outlines grow in the photo (each side).
+    ``judged``, when given, gains each frog (index into ``counted.found``) whose reach was
+    judged (enough free lines; ``vision.pond.unchecked`` names the others).
     """
     board = _Board(changed, counted, growth_px)
     found, model = counted.found, counted.model
@@ -69,6 +74,8 @@ def reach_doubts(
         if math.hypot(*counted.shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
             continue
         reach = _reach(i, board)
+        if reach is not None and judged is not None:
+            judged.add(i)
         if reach is not None and reach > REACH_LEANS:
             out.append(
                 (

@@ -108,6 +108,7 @@ def shadow_doubts(
     counted: Counted,
     pads: Sequence[tuple[float, float]] = (),
     faint: npt.NDArray[np.bool_] | None = None,
+    judged: set[int] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
 
@@ -115,7 +116,9 @@ def shadow_doubts(
     ``blocked``: where a shadow cannot be seen (lilypads, glare): a line that meets it
     tells nothing. ``faint``: the shadow looked for fainter (``vision.pond.lamps.FAINT``):
     where it shows two lamps, each lamp's shadows are judged in ``faint``, the other lamp's
-    shadows of other pieces telling nothing, as other pieces' do."""
+    shadows of other pieces telling nothing, as other pieces' do. ``judged``, when given,
+    gains each lone frog whose shadow was seen along enough lines under a lamp that is
+    judged (``vision.pond.unchecked`` names the others)."""
     found, model = counted.found, counted.model
     lone = lone_frogs(found)
     dirs = None
@@ -139,11 +142,14 @@ def shadow_doubts(
         if one < MIN_ONE_MM * model.ppm:  # shadows too short to tell one frog from two
             continue
         lamps.append((d, first, one))
+        if judged is not None:
+            judged.update(i for i, r in first.items() if r is not None)
     casts = [_cast(d, one) for d, _, one in lamps]
     out: list[tuple[str, str]] = []
     for k, (d, first, one) in enumerate(lamps):
         also = casts[:k] + casts[k + 1 :]
-        for w in _judge(d, first, one, (changed, shadow, blocked), counted, pads, casts, also):
+        masks = (changed, shadow, blocked)
+        for w in _judge(d, first, one, masks, counted, pads, casts, also, judged):
             if all(_who(w) != _who(v) for v in out):  # named under one lamp: named once
                 out.append(w)
     return out
@@ -168,11 +174,13 @@ def _judge(
     pads: Sequence[tuple[float, float]],
     casts: Sequence[tuple[float, float]],
     also: Sequence[tuple[float, float]],
+    judged: set[int] | None = None,
 ) -> list[tuple[str, str]]:
     """One lamp's shadows (falling along ``d``, one frog's reaching ``one`` px): the groups,
     the lone frogs (``first``: each one's reach with no shadow swept), and the frogs on
     lilypads whose shadow runs too far. ``casts``: one frog's shadow from each lamp;
-    ``also``: from the other lamp, if any (other pieces' shadows tell nothing)."""
+    ``also``: from the other lamp, if any (other pieces' shadows tell nothing); ``judged``
+    gains the frogs on lilypads judged."""
     changed, shadow, blocked = masks
     found, model = counted.found, counted.model
     walk = (changed | shadow | blocked, blocked)
@@ -186,7 +194,7 @@ def _judge(
             continue
         out.append(_warning(found[i], r / one))
     # A frog on a lilypad judged above too is named once.
-    pad = _pad_doubts(shadow, changed, blocked, counted, pads, d, one, also)
+    pad = _pad_doubts(shadow, changed, blocked, counted, pads, d, one, also, judged)
     return out + [w for w in pad if w not in out]
 
 
@@ -207,6 +215,7 @@ def _pad_doubts(
     d: npt.NDArray[np.float64],
     one: float,
     also: Sequence[tuple[float, float]] = (),
+    judged: set[int] | None = None,
 ) -> list[tuple[str, str]]:
     """The same for each lone frog on a lilypad: its shadow is not seen on the lilypad, so
     lines walk over the lilypad and count only where the shadow runs on beyond it (by
@@ -233,6 +242,8 @@ def _pad_doubts(
     out = []
     for i in on_pad:
         r = _reach(i, d, one, walk, counted, clear > 0, also)
+        if r is not None and judged is not None:
+            judged.add(i)
         if r is not None and r >= TALL * one and (r - one) / model.ppm >= MIN_MORE_MM:
             out.append(_warning(found[i], r / one))
     return out

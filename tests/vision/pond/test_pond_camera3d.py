@@ -628,3 +628,19 @@ def test_pond3d_a_stack_under_two_lamps_is_named_by_its_faint_shadow(
     assert "the cowboy frog at (45, 288) mm" in next(
         w for w in count.warnings if "pond W:" in w and "casts a shadow" in w
     )
+
+
+def test_pond3d_a_stack_neither_check_could_judge_names_its_pond(layout13: Any, tall: Any) -> None:
+    """Seed 3607, 25 degrees, three stacks: a banana frog on a wizard frog in pond S, pressed
+    among a Long Fwooog and three frogs, is read as one banana frog. Every line of the reach
+    check and of the shadow check runs into a neighbour or its shadow, so neither judged it,
+    and pond S, one wizard frog short, was named by no warning. Now the frog neither check
+    could judge names it. The count is not changed."""
+    scene = _scene(layout13, tall, 3607, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 3607))
+    assert count.ok, count.reason
+    assert scene.answer["S"]["frogs"]["wizard"] == 3
+    assert count.ponds["S"]["frogs"]["wizard"] == 2
+    mine = [w for w in count.warnings if w.startswith("pond S:")]
+    assert len(mine) == 1, mine
+    assert mine[0].startswith("pond S: the banana frog at (327, 501) mm could not be checked")

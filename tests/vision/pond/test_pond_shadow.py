@@ -117,6 +117,27 @@ def test_a_shadow_that_falls_on_another_piece_tells_nothing(model: BoardModel) -
     assert [pid for pid, _ in _doubts(model, frogs)] == []
 
 
+def test_judged_holds_the_lone_frogs_whose_shadow_was_seen(model: BoardModel) -> None:
+    """What ``vision.pond.unchecked`` reads: every lone frog whose shadow the lines saw,
+    not the one whose shadow runs into another frog; under diffuse light, none."""
+    places = _places(model)
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(places)]
+    x, y, _ = next(p for p in places if p[2] == "E")
+    frogs.append((x + FALL[0] * 16, y + FALL[1] * 16, 0.0, ONE))
+    changed, shadow, found = _board(model, frogs)
+    none = np.zeros_like(changed)
+    counted = Counted(found, model, read_pieces_file(), [LEAN] * len(found))
+    judged: set[int] = set()
+    assert shadow_doubts(shadow, changed, none, counted, judged=judged) == []
+    hidden = [k for k, (_, _, pid) in enumerate(places) if pid == "E"]
+    assert judged == set(range(len(found))) - set(hidden)
+    flat = [(x, y, a, 0.0) for x, y, a, _ in frogs]
+    changed, shadow, found = _board(model, flat)
+    judged = set()
+    assert shadow_doubts(shadow, changed, none, counted, judged=judged) == []
+    assert judged == set()
+
+
 def test_too_few_shadows_or_no_lamp_judge_nothing(model: BoardModel) -> None:
     """Under diffuse light (no shadows), or with fewer than MIN_FROGS lone frogs, nothing
     is judged, not even a frog whose shadow is long."""
@@ -237,7 +258,12 @@ def test_a_group_counted_by_area_with_a_stack_in_it_is_named(model: BoardModel) 
 
 
 def _pad_board(
-    model: BoardModel, stacked: bool, offset_mm: float = 0.0, ring_px: int = 3, pads: bool = True
+    model: BoardModel,
+    stacked: bool,
+    offset_mm: float = 0.0,
+    ring_px: int = 3,
+    pads: bool = True,
+    judged: set[int] | None = None,
 ) -> Any:
     """Seven lone frogs (one frog's shadow each) and, in pond E, a frog on a lilypad, moved
     ``offset_mm`` from its middle towards where shadows fall; ``stacked``: a frog on a frog
@@ -269,7 +295,7 @@ def _pad_board(
     blocked = (disc > 0) & ~changed
     found.append(CountedPiece("frog", "wizard", fx, fy, "E", 1.0, 1, None, 0.0))
     counted = Counted(found, model, pieces, [LEAN] * len(found))
-    return shadow_doubts(shadow, changed, blocked, counted, [centre] if pads else [])
+    return shadow_doubts(shadow, changed, blocked, counted, [centre] if pads else [], judged=judged)
 
 
 def test_a_frog_on_a_frog_on_a_lilypad_is_named_by_its_shadow_beyond_the_lilypad(
@@ -283,6 +309,18 @@ def test_a_frog_on_a_frog_on_a_lilypad_is_named_by_its_shadow_beyond_the_lilypad
     assert got[0][1].startswith("pond E: the wizard frog at (")
     assert "a frog on a frog? (not counted)" in got[0][1]
     assert _pad_board(model, stacked=True, pads=False) == []
+
+
+def test_a_frog_on_a_lilypad_is_judged_only_by_the_lines_past_the_lilypad(
+    model: BoardModel,
+) -> None:
+    """Its shadow is not seen on the lilypad: without the lilypads (lines that meet what
+    hides a shadow tell nothing) it is not judged; with them, it is."""
+    for pads, want in ((False, False), (True, True)):
+        judged: set[int] = set()
+        _pad_board(model, stacked=True, pads=pads, judged=judged)
+        assert judged >= set(range(7))
+        assert (7 in judged) == want
 
 
 @pytest.mark.parametrize("offset_mm", [-6.0, 0.0, 6.0])

@@ -1,0 +1,51 @@
+"""A lone frog that neither stack check could judge: say so, never pass it silently.
+
+A frog on a frog is told by how far the lone frog reaches along its lean
+(``vision.pond.reach``) or by how far its shadow runs (``vision.pond.shadow``). Each check
+walks lines past the frog and drops every line that runs into another piece, its shadow, a
+lilypad or glare. A frog crowded by its neighbours can lose too many lines to both checks:
+then nothing in the photo says whether it stands alone or on another frog, and its pond's
+count may be one frog short with no warning.
+
+So a lone frog (``vision.pond.reach.lone_frogs``) seen at a lean of at least
+``vision.pond.reach.MIN_LEAN_MM`` (where the reach check is meant to judge it) that neither
+check judged names its pond: it could not be checked for a frog under it. A pond already
+named by another warning is not named twice. The count is not changed.
+
+Frogs seen straight down (a shorter lean) are left to the shadow check alone; naming every
+one of those its shadow missed would name too many right ponds (``docs/pond-camera.md``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Collection
+
+from vision.pond.counted import Counted
+from vision.pond.reach import MIN_LEAN_MM, lone_frogs
+
+
+def unchecked_doubts(
+    counted: Counted, judged: Collection[int], named: Collection[str] = ()
+) -> list[tuple[str, str]]:
+    """(pond, warning) for each lone frog at a lean of at least ``MIN_LEAN_MM`` that is not in
+    ``judged`` (indices into ``counted.found`` that a stack check judged), in a pond not in
+    ``named`` (the ponds other warnings name); one warning a pond."""
+    found, model = counted.found, counted.model
+    out: list[tuple[str, str]] = []
+    for i in lone_frogs(found):
+        p = found[i]
+        pond = str(p.pond)
+        if i in judged or pond in named or any(q == pond for q, _ in out):
+            continue
+        if math.hypot(*counted.shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
+            continue
+        out.append(
+            (
+                pond,
+                f"pond {pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm could "
+                "not be checked for a frog under it (its neighbours hide its sides and its "
+                "shadow): look",
+            )
+        )
+    return out
