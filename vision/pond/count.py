@@ -266,7 +266,9 @@ def count_board(
         checked = (counted, judged)
     unexplained = doubts(explained) + unexplained
     if checked is not None:  # the lone frogs neither stack check could judge
-        unexplained += unchecked_doubts(*checked, {pid for pid, _ in unexplained} | set(flagged))
+        named = {pid for pid, _ in unexplained} | set(flagged)
+        named |= {str(p.pond) for p in found_pieces if p.doubt is not None}
+        unexplained += unchecked_doubts(*checked, named)
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]
     count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)

@@ -9,8 +9,9 @@ count may be one frog short with no warning.
 
 So a lone frog (``vision.pond.reach.lone_frogs``) seen at a lean of at least
 ``vision.pond.reach.MIN_LEAN_MM`` (where the reach check is meant to judge it) that neither
-check judged names its pond: it could not be checked for a frog under it. A pond already
-named by another warning is not named twice. The count is not changed.
+check judged names its pond: it could not be checked for a frog under it. A pond another
+doubt already names (or a piece's own doubt, or glare) is not named again; a note that only
+says where a piece stands does not count. The count is not changed.
 
 Frogs seen straight down (a shorter lean) are left to the shadow check alone; naming every
 one of those its shadow missed would name too many right ponds (``docs/pond-camera.md``).
@@ -30,7 +31,7 @@ def unchecked_doubts(
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog at a lean of at least ``MIN_LEAN_MM`` that is not in
     ``judged`` (indices into ``counted.found`` that a stack check judged), in a pond not in
-    ``named`` (the ponds other warnings name); one warning a pond."""
+    ``named`` (the ponds other doubts name); one warning a pond."""
     found, model = counted.found, counted.model
     out: list[tuple[str, str]] = []
     for i in lone_frogs(found):
