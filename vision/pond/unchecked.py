@@ -13,8 +13,9 @@ check judged names its pond: it could not be checked for a frog under it. A pond
 doubt already names (or a piece's own doubt, or glare) is not named again; a note that only
 says where a piece stands does not count. The count is not changed.
 
-Frogs seen straight down (a shorter lean) are left to the shadow check alone; naming every
-one of those its shadow missed would name too many right ponds (``docs/pond-camera.md``).
+Frogs seen more steeply (a shorter lean) are left to the shadow check alone, as the reach
+check leaves them; naming those too is untried. The measured trade-off (wrong ponds named,
+right ponds named) is in ``docs/pond-camera.md``.
 """
 
 from __future__ import annotations
