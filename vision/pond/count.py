@@ -246,7 +246,8 @@ def count_board(
             occluded_mm=occluded,
         )
     unexplained = []
-    checked: tuple[Counted, set[int]] | None = None
+    counted: Counted | None = None
+    judged: set[int] = set()  # the lone frogs a stack check judged
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
     if shift_at is not None and empty is not None:
         changed = changed_mask(labels)
@@ -256,19 +257,17 @@ def count_board(
         changed = changed & ~glared
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
-        judged: set[int] = set()
         unexplained += reach_doubts(changed, counted, growth, judged)
         shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
         faint = shadow_mask(raster, empty.raster, cmp.changed | glared, model, FAINT)
         hidden = (cmp.changed & ~changed_mask(labels)) | glared
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
         unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
-        checked = (counted, judged)
     unexplained = doubts(explained) + unexplained
-    if checked is not None:  # the lone frogs neither stack check could judge
+    if counted is not None:  # the lone frogs neither stack check could judge
         named = {pid for pid, _ in unexplained} | set(flagged)
         named |= {str(p.pond) for p in found_pieces if p.doubt is not None}
-        unexplained += unchecked_doubts(*checked, named)
+        unexplained += unchecked_doubts(counted, judged, named)
     warnings += [text for _, text in unexplained]
     flagged += [pid for pid, _ in unexplained]
     count = _assemble(found_pieces, pads, [*warnings, *pad_warnings], model, pose)

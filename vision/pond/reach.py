@@ -67,11 +67,11 @@ def reach_doubts(
     judged (enough free lines; ``vision.pond.unchecked`` names the others).
     """
     board = _Board(changed, counted, growth_px)
-    found, model = counted.found, counted.model
+    found = counted.found
     out = []
     for i in lone_frogs(found):
         p = found[i]
-        if math.hypot(*counted.shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
+        if not leans_enough(counted, i):
             continue
         reach = _reach(i, board)
         if reach is not None and judged is not None:
@@ -86,6 +86,11 @@ def reach_doubts(
                 )
             )
     return out
+
+
+def leans_enough(counted: Counted, i: int) -> bool:
+    """Is frog ``i`` seen at a lean of at least ``MIN_LEAN_MM`` (where its reach is judged)?"""
+    return math.hypot(*counted.shift_at_px[i]) >= MIN_LEAN_MM * counted.model.ppm
 
 
 def lone_frogs(found: list[CountedPiece]) -> list[int]:

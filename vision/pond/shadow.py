@@ -146,9 +146,9 @@ def shadow_doubts(
             judged.update(i for i, r in first.items() if r is not None)
     casts = [_cast(d, one) for d, _, one in lamps]
     out: list[tuple[str, str]] = []
+    masks = (changed, shadow, blocked)
     for k, (d, first, one) in enumerate(lamps):
         also = casts[:k] + casts[k + 1 :]
-        masks = (changed, shadow, blocked)
         for w in _judge(d, first, one, masks, counted, pads, casts, also, judged):
             if all(_who(w) != _who(v) for v in out):  # named under one lamp: named once
                 out.append(w)

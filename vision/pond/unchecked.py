@@ -20,11 +20,10 @@ right ponds named) is in ``docs/pond-camera.md``.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Collection
 
 from vision.pond.counted import Counted
-from vision.pond.reach import MIN_LEAN_MM, lone_frogs
+from vision.pond.reach import leans_enough, lone_frogs
 
 
 def unchecked_doubts(
@@ -33,14 +32,14 @@ def unchecked_doubts(
     """(pond, warning) for each lone frog at a lean of at least ``MIN_LEAN_MM`` that is not in
     ``judged`` (indices into ``counted.found`` that a stack check judged), in a pond not in
     ``named`` (the ponds other doubts name); one warning a pond."""
-    found, model = counted.found, counted.model
+    found = counted.found
     out: list[tuple[str, str]] = []
     for i in lone_frogs(found):
         p = found[i]
         pond = str(p.pond)
         if i in judged or pond in named or any(q == pond for q, _ in out):
             continue
-        if math.hypot(*counted.shift_at_px[i]) < MIN_LEAN_MM * model.ppm:
+        if not leans_enough(counted, i):
             continue
         out.append(
             (
