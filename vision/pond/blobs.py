@@ -40,6 +40,11 @@ SIDE_PATCH = 0.07
 #: The doubt of a frog counted from its side alone.
 SIDE_DOUBT = "possible stack (its side shows under another piece): counted"
 
+#: A lilypad whose visible green fits in a circle smaller than this share of its radius is
+#: mostly hidden (what shows lies within less than half of it; a neighbouring piece over its
+#: edge leaves more than half showing).
+HIDDEN_PAD = 0.85
+
 _K3 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))
 _K5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 
@@ -281,7 +286,9 @@ def find_pieces(
 def find_lilypads(
     labels: colours.Labels, model: BoardModel, pieces_found: list[CountedPiece]
 ) -> tuple[list[CountedLilypad], list[str]]:
-    """The lilypads in the ponds and the piece on each."""
+    """The lilypads in the ponds and the piece on each, and warnings: a lilypad in no pond,
+    and one mostly hidden (``HIDDEN_PAD``) with no piece found on it, which names its pond
+    (its holder is left free: the frog that hides it may hold it)."""
     mask = np.where(labels == colours.LILYPAD, np.uint8(255), np.uint8(0))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
     n, lab, stats, cents = components(mask)
@@ -320,6 +327,13 @@ def find_lilypads(
         fwooogs = sorted(
             (p for p in pieces_found if p.kind == "fwooog" and dist(p) < reach), key=dist
         )
+        if not frogs and not fwooogs and r < HIDDEN_PAD * model.pad_r:
+            # Something hides most of it, yet nothing counted stands on it: its centre, taken
+            # from the part that shows, may lie too far from a frog that holds it.
+            warnings.append(
+                f"pond {pond}: the lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is mostly hidden "
+                "and no frog was found on it: is one standing on it? look"
+            )
         pads.append(
             CountedLilypad(
                 pond,

@@ -249,6 +249,7 @@ def count_board(
     counted: Counted | None = None
     judged: set[int] = set()  # the lone frogs a stack check judged
     pads, pad_warnings = find_lilypads(labels, model, found_pieces)
+    flagged += [pid for pid in model.ids if any(w.startswith(f"pond {pid}:") for w in pad_warnings)]
     if shift_at is not None and empty is not None:
         changed = changed_mask(labels)
         more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)
