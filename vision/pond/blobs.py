@@ -285,10 +285,11 @@ def find_pieces(
 
 def find_lilypads(
     labels: colours.Labels, model: BoardModel, pieces_found: list[CountedPiece]
-) -> tuple[list[CountedLilypad], list[str]]:
-    """The lilypads in the ponds and the piece on each, and warnings: a lilypad in no pond,
-    and one mostly hidden (``HIDDEN_PAD``) with no piece found on it, which names its pond
-    (its holder is left free: the frog that hides it may hold it)."""
+) -> tuple[list[CountedLilypad], list[tuple[str | None, str]]]:
+    """The lilypads in the ponds and the piece on each, and (pond or None, warning) for a
+    lilypad in no pond (None) and for one mostly hidden (``HIDDEN_PAD``) with no piece found
+    on it, which names its pond (its holder is left free: the frog that hides it may hold
+    it)."""
     mask = np.where(labels == colours.LILYPAD, np.uint8(255), np.uint8(0))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
     n, lab, stats, cents = components(mask)
@@ -304,7 +305,7 @@ def find_lilypads(
         else:
             groups.append([j])
     pads: list[CountedLilypad] = []
-    warnings: list[str] = []
+    warnings: list[tuple[str | None, str]] = []
     for g in groups:
         pts = np.concatenate([np.argwhere(lab == j)[:, ::-1] for j in g]).astype(np.float32)
         (cx, cy), r = cv2.minEnclosingCircle(pts)
@@ -315,7 +316,9 @@ def find_lilypads(
         pond_idx = int(model.pond_map[iy, ix]) if inside else 0
         x_mm, y_mm = cx / model.ppm, cy / model.ppm
         if pond_idx == 0:
-            warnings.append(f"a lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is in no pond: not counted")
+            warnings.append(
+                (None, f"a lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is in no pond: not counted")
+            )
             continue
         pond = model.ids[pond_idx - 1]
 
@@ -331,8 +334,11 @@ def find_lilypads(
             # Something hides most of it, yet nothing counted stands on it: its centre, taken
             # from the part that shows, may lie too far from a frog that holds it.
             warnings.append(
-                f"pond {pond}: the lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is mostly hidden "
-                "and no frog was found on it: is one standing on it? look"
+                (
+                    pond,
+                    f"pond {pond}: the lilypad at ({x_mm:.0f}, {y_mm:.0f}) mm is mostly hidden "
+                    "and no frog was found on it: is one standing on it? look",
+                )
             )
         pads.append(
             CountedLilypad(

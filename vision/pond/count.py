@@ -248,8 +248,9 @@ def count_board(
     unexplained = []
     counted: Counted | None = None
     judged: set[int] = set()  # the lone frogs a stack check judged
-    pads, pad_warnings = find_lilypads(labels, model, found_pieces)
-    flagged += [pid for pid in model.ids if any(w.startswith(f"pond {pid}:") for w in pad_warnings)]
+    pads, pad_notes = find_lilypads(labels, model, found_pieces)
+    pad_warnings = [text for _, text in pad_notes]
+    flagged += [pid for pid, _ in pad_notes if pid is not None]
     if shift_at is not None and empty is not None:
         changed = changed_mask(labels)
         more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)

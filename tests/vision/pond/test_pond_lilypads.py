@@ -61,8 +61,11 @@ def test_a_frog_beyond_reach_of_a_mostly_hidden_lilypad_names_its_pond(
     (at,) = [(p.x_mm, p.y_mm) for p in pads]
     assert abs(at[0] - x) < 0.5 and abs(at[1] - (y + 0.6 * r_mm)) < 1.0
     assert warnings == [
-        f"pond N: the lilypad at ({at[0]:.0f}, {at[1]:.0f}) mm is mostly hidden and no "
-        "frog was found on it: is one standing on it? look"
+        (
+            "N",
+            f"pond N: the lilypad at ({at[0]:.0f}, {at[1]:.0f}) mm is mostly hidden and no "
+            "frog was found on it: is one standing on it? look",
+        )
     ]
 
 
