@@ -42,6 +42,7 @@ from kivy.tests.common import UnitTestTouch  # noqa: E402
 from kivy.uix.widget import Widget  # noqa: E402
 
 from companion.config import parse_config  # noqa: E402
+from companion.store import FILENAME as STORE_FILE  # noqa: E402
 from companion.store import SessionStore  # noqa: E402
 
 
@@ -102,10 +103,22 @@ def app(ui_data_folder: Path) -> Iterator[Any]:
 
 @pytest.fixture(autouse=True)
 def fresh_app(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Reset the shared app before every UI test that uses it."""
-    if "app" in request.fixturenames:
-        reset_app(request.getfixturevalue("app"))
+    """Reset the shared app before every UI test that uses it, and afterwards take out of
+    its data folder the owner's files the test left there (calibrated colours, a layout,
+    an empty-board photo, cards): a later test must see the defaults, whatever order the
+    files run in (pytest-xdist deals them to two workers)."""
+    if "app" not in request.fixturenames:
+        yield
+        return
+    app = request.getfixturevalue("app")
+    reset_app(app)
+    folder = app.data_folder()
+    before = {p.name for p in folder.iterdir()}
     yield
+    app.writer.flush()
+    for p in folder.iterdir():
+        if p.name not in before and p.is_file() and not p.name.startswith(STORE_FILE):
+            p.unlink()
 
 
 def reset_app(app: Any) -> None:

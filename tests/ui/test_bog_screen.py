@@ -72,6 +72,25 @@ def test_bog_play_by_touch_then_undo(app: Any) -> None:
     assert app.live.state.shores[0] == () and screen.prompt.startswith("Ana to act")
 
 
+def test_bog_a_new_list_of_actions_starts_at_its_top(app: Any) -> None:
+    """Scrolled to the bottom of a long list, the next list still shows its first action
+    (the screen is kept between games: a list must not open where the last one was left)."""
+    screen = start(app, {"hands": {"Ana": ["01", "02"]}})
+    tap(button(screen, "PLAY a Frog"))
+    tap(button(screen, "PLAY 02"))
+    tap(button(screen, "PLAY a Frog"))  # Ben's hand is not entered: 16 cards and Back
+    scroll = screen.ids.actions_scroll
+    assert screen.ids.actions.height > scroll.height, "the list must be longer than its view"
+    scroll.scroll_y = 0
+    render(app, 2)
+    tap(button(screen, "Back"))  # the last button, in view at the bottom
+    assert texts(screen) == ["PLAY a Frog to your Shore"]
+    tap(button(screen, "PLAY a Frog"))
+    first = texts(screen)[0]
+    tap(button(screen, first))  # lands only if the top of the list is in view
+    assert app.live.state.shores[1] == (first.split()[1],)
+
+
 def test_bog_tap_a_frog_keeps_its_actions_and_advance(app: Any) -> None:
     screen = start(app, {"hands": {"Ana": ["01", "02"]}})
     app.play(Play("Ana", "01"))

@@ -360,6 +360,7 @@ class BogScreen(BaseScreen):
             self.prompt = STAGE_PROMPTS[self.stage].format(name=st.names[st.to_move])
         box = self.ids.actions
         box.clear_widgets()
+        self.ids.actions_scroll.scroll_y = 1  # a new list starts at its top, not where one was left
         self.clear_focus()
         # The palette's dark warning fill (TEXT on it reads), where the palette has one.
         warn = getattr(style, "WARN_FILL", style.ACCENT_DARK)
