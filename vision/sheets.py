@@ -136,13 +136,13 @@ def tag_sheet_pdf(
                         )
             text = [payload, *(captions.get(payload, ()) if captions else ())]
             base = y + strip - TEXT_MM * mm + 0.9 * mm
-            for j, line in enumerate(text):
+            for j, words in enumerate(text):
                 size = font if j == 0 else CAPTION_PT
-                width = stringWidth(line, "Helvetica", size)
+                width = stringWidth(words, "Helvetica", size)
                 if width > sticker_w - 1 * mm:
                     size *= (sticker_w - 1 * mm) / width
                 c.setFont("Helvetica", size)
-                c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, line)
+                c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, words)
         c.showPage()
     c.save()
     atomic_write_bytes(out, pdf.getvalue())
