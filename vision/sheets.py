@@ -37,10 +37,10 @@ MARKER_CORNERS = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-l
 def _page_size(paper: str) -> tuple[float, float]:
     from reportlab.lib.pagesizes import A4, LETTER
 
-    if paper == "a4":
-        return A4
-    if paper == "letter":
-        return LETTER
+    # reportlab is untyped: name what its page sizes are, (width, height) in points.
+    sizes: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+    if paper in sizes:
+        return sizes[paper]
     raise BadFileError(f"--paper: unknown paper {paper!r} (a4 or letter)")
 
 

@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
@@ -133,12 +134,14 @@ def warp_board(frame: Frame, pose: BoardPose, model: BoardModel) -> Frame:
         [[1 / f, 0, -x0 / f + (1 / f - 1) / 2], [0, 1 / f, -y0 / f + (1 / f - 1) / 2], [0, 0, 1]]
     )
     m = to_crop @ pose.mm_to_image @ np.diag([1 / model.ppm, 1 / model.ppm, 1.0])
-    return cv2.warpPerspective(
-        crop,
-        m,
-        model.size,
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
+    return u8(
+        cv2.warpPerspective(
+            crop,
+            m,
+            model.size,
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     )
 
 
@@ -330,7 +333,8 @@ def _split_glare(
     hand or a sleeve has colour (skin) or a sharp outline against the board.
     """
     grey = cv2.GaussianBlur(raster, (0, 0), 1.5).astype(np.float32)
-    hands, glare = [], []
+    hands: list[tuple[float, float, float, float]] = []
+    glare: list[tuple[float, float, float, float]] = []
     for box in boxes:
         x0, y0 = round(box[0] * model.ppm), round(box[1] * model.ppm)
         x1, y1 = x0 + round(box[2] * model.ppm), y0 + round(box[3] * model.ppm)
