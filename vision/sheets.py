@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.errors import BadFileError
 from companion.files import atomic_write_bytes
@@ -54,13 +55,14 @@ def qr_modules(payload: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in qr.matrix]
 
 
-def _cut_marks(c: object, x: float, y: float, w: float, h: float, mm: float) -> None:
-    """Short lines just outside each corner of the box (x, y, w, h), in points."""
+def _cut_marks(c: Any, x: float, y: float, w: float, h: float, mm: float) -> None:
+    """Short lines just outside each corner of the box (x, y, w, h), in points, on the
+    reportlab canvas ``c`` (reportlab is untyped)."""
     gap, n = 0.8 * mm, CUT_MM * mm
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
-            c.line(cx + sx * gap, cy, cx + sx * (gap + n), cy)  # type: ignore[attr-defined]
-            c.line(cx, cy + sy * gap, cx, cy + sy * (gap + n))  # type: ignore[attr-defined]
+            c.line(cx + sx * gap, cy, cx + sx * (gap + n), cy)
+            c.line(cx, cy + sy * gap, cx, cy + sy * (gap + n))
 
 
 def tag_sheet_pdf(

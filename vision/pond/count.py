@@ -314,10 +314,11 @@ def _boxes(
     """Bounding boxes (board mm) of the mask's sizeable parts."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     limit = 150.0 * model.ppm**2
+    ppm = model.ppm
     return [
-        tuple(float(v) / model.ppm for v in stats[j, :4])  # type: ignore[misc]
-        for j in range(1, n)
-        if stats[j, 4] >= limit
+        (float(x) / ppm, float(y) / ppm, float(w) / ppm, float(h) / ppm)
+        for x, y, w, h, area in stats[1:n]
+        if area >= limit
     ]
 
 

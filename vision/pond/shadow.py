@@ -188,7 +188,8 @@ def _judge(
     lone = list(first)
     out = group_doubts(d, masks, lone, counted, casts)
     for i in lone:
-        if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
+        first_reach = first[i]
+        if first_reach is None or first_reach < TALL * one:
             continue
         r = _reach(i, d, one, walk, counted, also=also)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
