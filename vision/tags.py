@@ -137,7 +137,7 @@ def _zxing(
         grey,
         # zxingcpp's stub takes only BarcodeFormats; the binding also converts a BarcodeFormat
         # (its docstring says so). Not wrapped: pyproject still allows zxing-cpp 2.x, untried.
-        formats=zxingcpp.BarcodeFormat.QRCode,  # type: ignore[arg-type]
+        formats=zxingcpp.BarcodeFormat.QRCode,  # type: ignore[arg-type, unused-ignore]
         try_rotate=thorough,
         try_downscale=thorough,
         try_invert=thorough,
