@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import f64, u8
 from vision.frames import Frame
 
 DICTIONARY_NAME = "DICT_4X4_50"
@@ -72,8 +73,8 @@ def _refine(
 def halve(image: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Half size by 2x2 averaging (OpenCV's fast path for an exact factor of 2)."""
     h, w = image.shape[:2]
-    return cv2.resize(
-        image[: h - h % 2, : w - w % 2], (w // 2, h // 2), interpolation=cv2.INTER_AREA
+    return u8(
+        cv2.resize(image[: h - h % 2, : w - w % 2], (w // 2, h // 2), interpolation=cv2.INTER_AREA)
     )
 
 
@@ -90,7 +91,7 @@ def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dic
     found: dict[int, Corners] = {}
     for depth in range(len(levels) - 1, -1, -1):
         scale = 2**depth
-        grey = cv2.cvtColor(levels[depth], cv2.COLOR_BGR2GRAY)
+        grey = u8(cv2.cvtColor(levels[depth], cv2.COLOR_BGR2GRAY))
         for i, c in _detect(grey).items():
             found.setdefault(i, (c + 0.5) * scale - 0.5)
         if all(i in found for i in wanted) or depth <= len(levels) - 2:
@@ -114,8 +115,8 @@ def _refine_marker(frame: Frame, c: Corners, scale: int) -> Corners:
         if x0 < 0 or y0 < 0 or x1 > w or y1 > h:
             out[k] = c[k]
             continue
-        grey = cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-        origin = np.float32([x0, y0])
+        grey = u8(cv2.cvtColor(frame[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY))
+        origin = np.array([x0, y0], np.float32)
         p = _refine(grey, c[k] - origin, win) + origin
         # Refinement that wanders off means a blurred corner: keep the coarse one.
         out[k] = p if np.linalg.norm(p - c[k]) < scale * 1.5 else c[k]
@@ -159,15 +160,15 @@ def _centre(c: Corners) -> npt.NDArray[np.float64]:
     d1, d2 = p3 - p1, p4 - p2
     den = d1[0] * d2[1] - d1[1] * d2[0]
     if abs(den) < 1e-9:
-        return c.mean(axis=0).astype(np.float64)
+        return np.asarray(c.mean(axis=0), np.float64)
     t = ((p2[0] - p1[0]) * d2[1] - (p2[1] - p1[1]) * d2[0]) / den
-    return p1 + t * d1
+    return np.asarray(p1 + t * d1, np.float64)  # already float64: no copy
 
 
 def apply_homography(h: Matrix, pts: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """Map (N, 2) points through ``h``."""
     arr = np.asarray(pts, np.float64).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(arr, h).reshape(-1, 2)
+    return f64(cv2.perspectiveTransform(arr, h)).reshape(-1, 2)
 
 
 def board_homography(
@@ -185,7 +186,7 @@ def board_homography(
     ids = sorted(centres_mm)
     img_c = np.array([_centre(found[i]) for i in ids])
     mm_c = np.array([centres_mm[i] for i in ids], np.float64)
-    coarse = cv2.getPerspectiveTransform(img_c.astype(np.float32), mm_c.astype(np.float32))
+    coarse = f64(cv2.getPerspectiveTransform(img_c.astype(np.float32), mm_c.astype(np.float32)))
     half = size_mm / 2
     template = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
     img_pts, mm_pts = [], []
@@ -198,9 +199,8 @@ def board_homography(
         mm_pts.append(np.roll(want, best, 0))
     src = np.concatenate(img_pts)
     dst = np.concatenate(mm_pts)
-    fine, _ = cv2.findHomography(src, dst, 0)
-    if fine is None:
-        fine = coarse.astype(np.float64)
+    fit, _ = cv2.findHomography(src, dst, 0)
+    fine = coarse.astype(np.float64) if fit is None else f64(fit)
     err = apply_homography(fine, src) - dst
     rms = float(np.sqrt(np.mean(np.sum(err**2, axis=1))))
-    return BoardPose(fine, np.linalg.inv(fine), rms)
+    return BoardPose(fine, np.asarray(np.linalg.inv(fine), np.float64), rms)

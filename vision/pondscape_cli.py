@@ -93,7 +93,7 @@ def run_scan_pondscape(args: argparse.Namespace) -> int:
         if first is None and args.annotate:
             first = frame
         read += 1
-        scans.append(scan_frame(frame, catalog, decoder=primary, second_opinion=second))  # type: ignore[arg-type]
+        scans.append(scan_frame(frame, catalog, decoder=primary, second_opinion=second))
         del frame
     if not read:  # one line: why each photo could not be read
         raise BadFileError("; ".join(skipped) + ": no readable image, nothing to scan")

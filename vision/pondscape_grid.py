@@ -330,15 +330,15 @@ def _chain(
         run: list[int] = []
         types: set[str | None] = set()
         for m in range(lo, lo + 5):
-            n = at.get(m)
-            if n is None:
+            k = at.get(m)
+            if k is None:
                 continue
-            ft = food_type(food[n])
+            ft = food_type(food[k])
             if ft in types:
                 run = []
                 break
             types.add(ft)
-            run.append(n)
+            run.append(k)
         if start in run and len(run) > len(best):
             best = run
     return best

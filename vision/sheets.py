@@ -17,6 +17,7 @@ from __future__ import annotations
 import io
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import Any
 
 from companion.errors import BadFileError
 from companion.files import atomic_write_bytes
@@ -37,10 +38,10 @@ MARKER_CORNERS = {0: "top-left", 1: "top-right", 2: "bottom-right", 3: "bottom-l
 def _page_size(paper: str) -> tuple[float, float]:
     from reportlab.lib.pagesizes import A4, LETTER
 
-    if paper == "a4":
-        return A4
-    if paper == "letter":
-        return LETTER
+    # reportlab is untyped: name what its page sizes are, (width, height) in points.
+    sizes: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+    if paper in sizes:
+        return sizes[paper]
     raise BadFileError(f"--paper: unknown paper {paper!r} (a4 or letter)")
 
 
@@ -54,13 +55,14 @@ def qr_modules(payload: str) -> list[list[bool]]:
     return [[bool(v) for v in row] for row in qr.matrix]
 
 
-def _cut_marks(c: object, x: float, y: float, w: float, h: float, mm: float) -> None:
-    """Short lines just outside each corner of the box (x, y, w, h), in points."""
+def _cut_marks(c: Any, x: float, y: float, w: float, h: float, mm: float) -> None:
+    """Short lines just outside each corner of the box (x, y, w, h), in points, on the
+    reportlab canvas ``c`` (reportlab is untyped)."""
     gap, n = 0.8 * mm, CUT_MM * mm
     for cx, sx in ((x, -1), (x + w, 1)):
         for cy, sy in ((y, -1), (y + h, 1)):
-            c.line(cx + sx * gap, cy, cx + sx * (gap + n), cy)  # type: ignore[attr-defined]
-            c.line(cx, cy + sy * gap, cx, cy + sy * (gap + n))  # type: ignore[attr-defined]
+            c.line(cx + sx * gap, cy, cx + sx * (gap + n), cy)
+            c.line(cx, cy + sy * gap, cx, cy + sy * (gap + n))
 
 
 def tag_sheet_pdf(
@@ -136,13 +138,13 @@ def tag_sheet_pdf(
                         )
             text = [payload, *(captions.get(payload, ()) if captions else ())]
             base = y + strip - TEXT_MM * mm + 0.9 * mm
-            for j, line in enumerate(text):
+            for j, words in enumerate(text):
                 size = font if j == 0 else CAPTION_PT
-                width = stringWidth(line, "Helvetica", size)
+                width = stringWidth(words, "Helvetica", size)
                 if width > sticker_w - 1 * mm:
                     size *= (sticker_w - 1 * mm) / width
                 c.setFont("Helvetica", size)
-                c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, line)
+                c.drawCentredString(x + sticker_w / 2, base - j * CAPTION_PT * 1.2, words)
         c.showPage()
     c.save()
     atomic_write_bytes(out, pdf.getvalue())

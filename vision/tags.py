@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
+
 Decoder = Literal["zxing", "zbar"]
 Point = tuple[float, float]
 
@@ -133,7 +135,9 @@ def _zxing(
 
     found = zxingcpp.read_barcodes(
         grey,
-        formats=zxingcpp.BarcodeFormat.QRCode,
+        # zxingcpp's stub takes only BarcodeFormats; the binding also converts a BarcodeFormat
+        # (its docstring says so). Not wrapped: pyproject still allows zxing-cpp 2.x, untried.
+        formats=zxingcpp.BarcodeFormat.QRCode,  # type: ignore[arg-type, unused-ignore]
         try_rotate=thorough,
         try_downscale=thorough,
         try_invert=thorough,
@@ -207,7 +211,7 @@ def to_grey(frame: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Grey uint8 (H, W) from a BGR frame (or a grey image, returned as is)."""
     if frame.ndim == 2:
         return frame
-    return cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    return u8(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY))
 
 
 def _scaled(
@@ -280,7 +284,7 @@ def read_crop(
     found = decode(crop, decoder)
     if not found and max(crop.shape) < 400:
         # Codes of under ~3 pixels a module read better enlarged.
-        big = cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        big = u8(cv2.resize(crop, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
         found = _scaled(decode(big, decoder), 0.5, 0.5)
     if not found and second_opinion:
         other: Decoder = "zbar" if decoder == "zxing" else "zxing"
@@ -304,7 +308,7 @@ def _read_squared(
     m[1, 2] += half * scale - cy
     side = int(2 * half * scale)
     big = cv2.warpAffine(grey, m, (side, side), flags=cv2.INTER_CUBIC, borderValue=255)
-    sharp = cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), scale), -0.8, 0)
+    sharp = u8(cv2.addWeighted(big, 1.8, cv2.GaussianBlur(big, (0, 0), scale), -0.8, 0))
     back = cv2.invertAffineTransform(m)
     out = []
     for r in decode(sharp, decoder):
@@ -362,7 +366,9 @@ def read_tags(
     f = 1
     while long_side / f > COARSE_MAX_SIDE:
         f *= 2
-    coarse = grey if f == 1 else cv2.resize(grey, (w // f, h // f), interpolation=cv2.INTER_AREA)
+    coarse = (
+        grey if f == 1 else u8(cv2.resize(grey, (w // f, h // f), interpolation=cv2.INTER_AREA))
+    )
     small_frame = long_side <= COARSE_MAX_SIDE
     # Photos (up to ~1.5 MP) get zxing's every effort; camera frames are read
     # fast here because the crops below take a second look where it matters.
@@ -379,7 +385,7 @@ def read_tags(
     # Where are codes likely? Texture detector on a yet smaller image.
     g = max(1, round(long_side / DETECT_SIDE))
     detect = (
-        coarse if g <= f else cv2.resize(coarse, (w // g, h // g), interpolation=cv2.INTER_AREA)
+        coarse if g <= f else u8(cv2.resize(coarse, (w // g, h // g), interpolation=cv2.INTER_AREA))
     )
     sx, sy = w / detect.shape[1], h / detect.shape[0]
     boxes: list[tuple[float, float, float, float]] = []
@@ -458,7 +464,7 @@ def _last_tries(grey: npt.NDArray[np.uint8]) -> list[TagRead]:
     on the photo and on it enlarged (helps low-contrast and tiny codes)."""
     found = _zxing(grey, thorough=True, global_threshold=True)
     if not found and grey.shape[0] * grey.shape[1] <= 600_000:
-        big = cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        big = u8(cv2.resize(grey, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC))
         found = _scaled(_zxing(big, thorough=True, global_threshold=True), 0.5, 0.5)
     return found
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from vision.catalog import Catalog
+    from vision.tags import Decoder
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -106,13 +107,18 @@ def _sheet(args: argparse.Namespace) -> int:
     return 0
 
 
-def decoder_settings(args: argparse.Namespace) -> tuple[str, bool]:
+def decoder_settings(args: argparse.Namespace) -> tuple[Decoder, bool]:
     """(primary decoder, second opinion) from the command line, else the config."""
     from companion.config import load_config
 
     cfg = load_config(getattr(args, "config", None))
     primary = getattr(args, "decoder", None) or cfg.decoder.primary
-    return primary, cfg.decoder.second_opinion
+    # --decoder's choices and the config's check let only these two through.
+    if primary == "zxing":
+        return "zxing", cfg.decoder.second_opinion
+    if primary == "zbar":
+        return "zbar", cfg.decoder.second_opinion
+    raise ValueError(f"unknown decoder {primary!r} (zxing or zbar)")
 
 
 def _read(args: argparse.Namespace) -> int:
@@ -134,7 +140,7 @@ def _read(args: argparse.Namespace) -> int:
             print(f"pond-companion tags read: {exc}", file=sys.stderr)
             out.append({"image": path, "error": str(exc), "codes": []})
             continue
-        reads = read_tags(frame, primary, second_opinion=second)  # type: ignore[arg-type]
+        reads = read_tags(frame, primary, second_opinion=second)
         out.append({"image": path, "codes": [r.to_json() for r in reads]})
     if args.json:
         print(json.dumps({"images": out}, ensure_ascii=False, indent=1))

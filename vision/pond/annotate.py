@@ -137,9 +137,9 @@ def annotate_board(frame: Frame, count: BoardCount) -> Frame:
                 )
         if count.ok:
             for pid, poly in count.polygons_mm.items():
-                pts = apply_homography(to_img, poly)
-                x0, y0 = pts.min(axis=0)
-                x1, _ = pts.max(axis=0)
+                corners = apply_homography(to_img, poly)
+                x0, y0 = corners.min(axis=0)
+                x1, _ = corners.max(axis=0)
                 lines = [pid, *_pond_summary(count.ponds.get(pid, {}))]
                 line_h = int(22 * scale)
                 box_w = int(max(len(s) for s in lines) * 11 * scale) + 8

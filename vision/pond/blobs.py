@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.pond import colours
 from vision.pond.explain import Explained, SeenColour, explain
 from vision.pond.found import CountedLilypad, CountedPiece, components, fill_holes, pond_of
@@ -59,8 +60,8 @@ def piece_mask(
     """
     mask = own
     for _ in range(GROW_STEPS):
-        mask = cv2.dilate(mask, _K3) & (mask | absorbable)
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
+        mask = u8(cv2.dilate(mask, _K3)) & (mask | absorbable)
+    return u8(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5))
 
 
 def _blobs(
@@ -84,7 +85,7 @@ def _blobs(
     nf = len(pieces.factions)
     reach = GROW_STEPS + 2
     anyp = np.where((labels >= 1) & (labels <= nf), np.uint8(255), np.uint8(0))
-    anyp = cv2.dilate(anyp, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2))
+    anyp = u8(cv2.dilate(anyp, cv2.getStructuringElement(cv2.MORPH_RECT, (2 * reach + 1,) * 2)))
     n, region_lab, stats, _ = components(anyp)
     rad = model.kernel.shape[0] // 2 + 1
     hgt, wid = labels.shape
@@ -125,7 +126,7 @@ def _blobs(
                         (faction, (x0 + cx) / model.ppm, (y0 + cy) / model.ppm, area / model.ppm**2)
                     )
                     continue
-                core = cv2.erode(blob, model.kernel)
+                core = u8(cv2.erode(blob, model.kernel))
                 cm, clab, cstats, ccents = components(core)
                 keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
                 out.append(Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift))
@@ -291,7 +292,7 @@ def find_lilypads(
     on it, which names its pond (its holder is left free: the frog that hides it may hold
     it)."""
     mask = np.where(labels == colours.LILYPAD, np.uint8(255), np.uint8(0))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3)
+    mask = u8(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K3))
     n, lab, stats, cents = components(mask)
     pad_area = math.pi * model.pad_r**2
     comps = [j for j in range(1, n) if stats[j, 4] >= 0.08 * pad_area]
@@ -365,7 +366,7 @@ def find_occlusions(
     odd &= ~model.marker_zone
     density = cv2.blur(odd.astype(np.float32), (9, 9))
     mask = np.where(density > 0.5, np.uint8(255), np.uint8(0))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5)
+    mask = u8(cv2.morphologyEx(mask, cv2.MORPH_OPEN, _K5))
     n, _, stats, _ = components(mask)
     limit = OCCLUSION_MM2 * model.ppm**2
     return [

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import BadFileError
+from vision.cvarrays import i32, u8
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers
 from vision.pond.colours import DARK_LEVEL, chroma
@@ -190,8 +191,10 @@ def _water_mask(
     near = np.linalg.norm(c - chroma(water), axis=2) < 0.05
     bright = raster.astype(np.float64).mean(axis=2) > DARK_LEVEL
     mask = np.where(near & bright & ~model.marker_zone, np.uint8(255), np.uint8(0))
-    return cv2.morphologyEx(
-        mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+    return u8(
+        cv2.morphologyEx(
+            mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+        )
     )
 
 
@@ -227,20 +230,23 @@ def propose_layout(
     water = _water_mask(raster, model, (float(centre_at[0]), float(centre_at[1])))
     k = round(10 * ppm)
     disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * k + 1, 2 * k + 1))
-    ponds_mask = cv2.morphologyEx(water, cv2.MORPH_OPEN, disc)  # rivers gone
+    ponds_mask = u8(cv2.morphologyEx(water, cv2.MORPH_OPEN, disc))  # rivers gone
     ponds_mask = fill_holes(ponds_mask)  # a piece or lilypad left on the board
     # The pond's printed outline is part of the pond: take about a millimetre more.
-    ponds_mask = cv2.dilate(ponds_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    ponds_mask = u8(cv2.dilate(ponds_mask, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))))
     contours, _ = cv2.findContours(ponds_mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     found: list[list[list[float]]] = [
-        _polygon_mm(c, ppm) for c in contours if cv2.contourArea(c) >= 1500 * ppm * ppm
+        _polygon_mm(i32(c), ppm) for c in contours if cv2.contourArea(c) >= 1500 * ppm * ppm
     ]
     given = {pid: [[float(x), float(y)] for x, y in pts] for pid, pts in (outlines or {}).items()}
     ponds: dict[str, dict[str, Any]] = {}
     used: set[str] = set()
     for poly in found:
         cx, cy = np.mean(poly, axis=0)
-        if any(cv2.pointPolygonTest(np.float32(g), (cx, cy), False) >= 0 for g in given.values()):
+        if any(
+            cv2.pointPolygonTest(np.array(g, np.float32), (cx, cy), False) >= 0
+            for g in given.values()
+        ):
             continue  # the owner drew this one
         best = min(base_polys, key=lambda p: math.dist((cx, cy), np.mean(base_polys[p], axis=0)))
         near = math.dist((cx, cy), np.mean(base_polys[best], axis=0)) < 40 and best not in used

@@ -41,7 +41,7 @@ Labels = npt.NDArray[np.uint8]
 def chroma(bgr: npt.ArrayLike) -> npt.NDArray[np.float64]:
     """(..., 3) BGR -> (..., 2) chromaticity (r, g) / (r + g + b)."""
     arr = np.asarray(bgr, np.float64)
-    s = arr.sum(axis=-1, keepdims=True) + 1e-6
+    s: npt.NDArray[np.float64] = arr.sum(axis=-1, keepdims=True) + 1e-6
     return np.stack([arr[..., 2], arr[..., 1]], axis=-1) / s
 
 
@@ -131,4 +131,5 @@ def classify(raster: npt.NDArray[np.uint8], lut: Labels) -> Labels:
     idx = q[..., 0].astype(np.uint16) << 10
     idx |= q[..., 1].astype(np.uint16) << 5
     idx |= q[..., 2]
-    return lut[idx]
+    labels: Labels = lut[idx]
+    return labels

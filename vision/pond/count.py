@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
@@ -133,12 +134,14 @@ def warp_board(frame: Frame, pose: BoardPose, model: BoardModel) -> Frame:
         [[1 / f, 0, -x0 / f + (1 / f - 1) / 2], [0, 1 / f, -y0 / f + (1 / f - 1) / 2], [0, 0, 1]]
     )
     m = to_crop @ pose.mm_to_image @ np.diag([1 / model.ppm, 1 / model.ppm, 1.0])
-    return cv2.warpPerspective(
-        crop,
-        m,
-        model.size,
-        flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
-        borderMode=cv2.BORDER_REPLICATE,
+    return u8(
+        cv2.warpPerspective(
+            crop,
+            m,
+            model.size,
+            flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+            borderMode=cv2.BORDER_REPLICATE,
+        )
     )
 
 
@@ -255,14 +258,14 @@ def count_board(
         changed = changed_mask(labels)
         more, growth = _explain_changed(changed, found_pieces, model, pieces, shift_at)
         explained += more
-        glared = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
-        changed = changed & ~glared
+        glare_near = cv2.dilate(cmp.glare.astype(np.uint8), _K5) > 0
+        changed = changed & ~glare_near
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
         unexplained += reach_doubts(changed, counted, growth, judged)
-        shadow = shadow_mask(raster, empty.raster, cmp.changed | glared, model)
-        faint = shadow_mask(raster, empty.raster, cmp.changed | glared, model, FAINT)
-        hidden = (cmp.changed & ~changed_mask(labels)) | glared
+        shadow = shadow_mask(raster, empty.raster, cmp.changed | glare_near, model)
+        faint = shadow_mask(raster, empty.raster, cmp.changed | glare_near, model, FAINT)
+        hidden = (cmp.changed & ~changed_mask(labels)) | glare_near
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
         unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
     unexplained = doubts(explained) + unexplained
@@ -311,10 +314,11 @@ def _boxes(
     """Bounding boxes (board mm) of the mask's sizeable parts."""
     n, _, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
     limit = 150.0 * model.ppm**2
+    ppm = model.ppm
     return [
-        tuple(float(v) / model.ppm for v in stats[j, :4])  # type: ignore[misc]
-        for j in range(1, n)
-        if stats[j, 4] >= limit
+        (float(x) / ppm, float(y) / ppm, float(w) / ppm, float(h) / ppm)
+        for x, y, w, h, area in stats[1:n]
+        if area >= limit
     ]
 
 
@@ -330,7 +334,8 @@ def _split_glare(
     hand or a sleeve has colour (skin) or a sharp outline against the board.
     """
     grey = cv2.GaussianBlur(raster, (0, 0), 1.5).astype(np.float32)
-    hands, glare = [], []
+    hands: list[tuple[float, float, float, float]] = []
+    glare: list[tuple[float, float, float, float]] = []
     for box in boxes:
         x0, y0 = round(box[0] * model.ppm), round(box[1] * model.ppm)
         x1, y1 = x0 + round(box[2] * model.ppm), y0 + round(box[3] * model.ppm)

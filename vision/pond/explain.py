@@ -47,6 +47,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.pond.model import BoardModel
 from vision.pond.patch_shape import notch_depth_mm, row_room
 from vision.pond.pieces import Pieces
@@ -290,16 +291,17 @@ def changed_mask(labels: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     from vision.pond import colours
 
     pad = (labels == colours.LILYPAD).astype(np.uint8)
-    near_pad = cv2.dilate(pad, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))) > 0
-    return (labels != colours.BACKGROUND) & ~near_pad
+    near_pad = u8(cv2.dilate(pad, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))) > 0
+    changed: npt.NDArray[np.bool_] = (labels != colours.BACKGROUND) & ~near_pad
+    return changed
 
 
 def _fill(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
-    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    padded = u8(cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))
     flood = padded.copy()
     ff = np.zeros((padded.shape[0] + 2, padded.shape[1] + 2), np.uint8)
     cv2.floodFill(flood, ff, (0, 0), 255)
-    return mask | cv2.bitwise_not(flood)[1:-1, 1:-1]
+    return mask | u8(cv2.bitwise_not(flood))[1:-1, 1:-1]
 
 
 def changed_growth(

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import f64, i32, u8
 from vision.pond.model import BoardModel
 
 
@@ -55,16 +56,16 @@ def components(
     n, lab, stats, cents = cv2.connectedComponentsWithStatsWithAlgorithm(
         mask, 8, cv2.CV_32S, cv2.CCL_GRANA
     )
-    return int(n), lab, stats, cents
+    return int(n), i32(lab), i32(stats), f64(cents)
 
 
 def fill_holes(mask: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     """Fill the holes of a 0/255 mask (eyes, highlights), keeping its outline."""
-    padded = cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0)
+    padded = u8(cv2.copyMakeBorder(mask, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))
     flood = padded.copy()
     ff = np.zeros((padded.shape[0] + 2, padded.shape[1] + 2), np.uint8)
     cv2.floodFill(flood, ff, (0, 0), 255)
-    holes = cv2.bitwise_not(flood)[1:-1, 1:-1]
+    holes = u8(cv2.bitwise_not(flood))[1:-1, 1:-1]
     return mask | holes
 
 

@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.pond.geometry import (
     board_size_mm,
     fountain_ids,
@@ -117,7 +118,7 @@ def board_model(layout: Any, pieces: Pieces) -> BoardModel:
         marker_zone[max(0, y0) : int((my + paper) * ppm), max(0, x0) : int((mx + paper) * ppm)] = 1
     land = (pond_map == 0) & ~marker_zone
     radius = max(1, round(0.32 * pieces.frog_mm[1] * ppm))
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1))
+    kernel = u8(cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * radius + 1, 2 * radius + 1)))
     frog = footprint_mask("frog", pieces, ppm)
     fwooog = footprint_mask("fwooog", pieces, ppm)
     model = BoardModel(

@@ -61,7 +61,8 @@ def row_room(mask: npt.NDArray[np.bool_], model: BoardModel, pieces: Pieces) -> 
     t = pts @ axis
     t -= t.min()
     lo, frac = np.floor(t).astype(np.int64), t - np.floor(t)
-    width = np.bincount(lo, 1 - frac, int(lo.max()) + 2)
+    # Weighted, bincount sums float64 (numpy's stub says intp whatever the weights).
+    width = np.asarray(np.bincount(lo, 1 - frac, int(lo.max()) + 2), np.float64)
     width += np.bincount(lo + 1, frac, len(width))
     k = max(1, round(model.ppm))
     width = np.convolve(width, np.ones(2 * k + 1) / (2 * k + 1), mode="same")

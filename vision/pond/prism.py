@@ -21,6 +21,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
+
 #: Horizontal field of view of the Camera Module 3's standard lens, degrees.
 HFOV_DEG = 66.0
 
@@ -75,4 +77,4 @@ def unsmear(mask: npt.NDArray[np.uint8], shift_px: tuple[float, float]) -> npt.N
     r = max(abs(round(dx)), abs(round(dy)))
     kernel = np.zeros((2 * r + 1, 2 * r + 1), np.uint8)
     cv2.line(kernel, (r, r), (r + round(dx), r + round(dy)), 1, 1)
-    return cv2.erode(mask, kernel, anchor=(r, r), borderType=cv2.BORDER_CONSTANT, borderValue=0)
+    return u8(cv2.erode(mask, kernel, anchor=(r, r), borderType=cv2.BORDER_CONSTANT, borderValue=0))

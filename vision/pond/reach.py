@@ -29,6 +29,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
@@ -77,6 +78,7 @@ def reach_doubts(
         if reach is not None and judged is not None:
             judged.add(i)
         if reach is not None and reach > REACH_LEANS:
+            assert p.pond is not None  # lone_frogs keeps only the frogs in a pond
             out.append(
                 (
                     p.pond,
@@ -202,7 +204,7 @@ def others_mask(
             continue
         for v in (shift_at_px[j], *cast_px):
             _sweep(canvas, q, v, counted, origin)
-    canvas = cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    canvas = u8(cv2.dilate(canvas, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))))
     return canvas > 0
 
 

@@ -81,8 +81,8 @@ def _cast(
     f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], sel: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.float64]:
     lr = np.log((f[sel] + 4.0) / (r[sel] + 4.0))
-    med = np.median(lr, axis=0).astype(np.float64)
-    return med - med.mean()
+    med: npt.NDArray[np.float64] = np.median(lr, axis=0).astype(np.float64)
+    return med - float(med.mean())
 
 
 def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:

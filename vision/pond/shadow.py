@@ -41,6 +41,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.frames import Frame
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
@@ -97,7 +98,7 @@ def shadow_mask(
         lit = (~changed & (ratio > shade * level)).astype(np.float32)
     dark = (~changed & (ratio < shade * level)).astype(np.uint8)
     # Thin lines are the art's edges a little off between the two photos, not shadow.
-    dark = cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    dark = u8(cv2.morphologyEx(dark, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
     return dark > 0
 
 
@@ -187,7 +188,8 @@ def _judge(
     lone = list(first)
     out = group_doubts(d, masks, lone, counted, casts)
     for i in lone:
-        if first[i] is None or first[i] < TALL * one:  # type: ignore[operator]
+        first_reach = first[i]
+        if first_reach is None or first_reach < TALL * one:
             continue
         r = _reach(i, d, one, walk, counted, also=also)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:

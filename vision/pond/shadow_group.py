@@ -147,4 +147,5 @@ def _runs(
     gap = max(1, round(GAP_MM * model.ppm))
     pts = np.array(starts, np.float64)
     every, stopped = walk_lines(changed[sl] | shadow[sl] | blocked[sl], others, pts, d, gap)
-    return (every - np.array(depth))[~stopped].astype(np.float64)
+    left: npt.NDArray[np.float64] = (every - np.array(depth))[~stopped].astype(np.float64)
+    return left

@@ -12,6 +12,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import i32
 from vision.pond.found import CountedPiece, pond_of
 from vision.pond.model import BoardModel
 
@@ -290,9 +291,10 @@ def _nearest_core(b: Blob) -> npt.NDArray[np.int32]:
     if not b.keep:
         return owner
     free = np.where(kept, np.uint8(0), np.uint8(255))
-    _, nearest = cv2.distanceTransformWithLabels(
+    _, labelled = cv2.distanceTransformWithLabels(
         free, cv2.DIST_L2, 3, labelType=cv2.DIST_LABEL_CCOMP
     )
+    nearest = i32(labelled)  # its labels are CV_32S
     mapping = np.zeros(int(nearest.max()) + 1, np.int32)
     for i in b.keep:
         ys, xs = np.nonzero(b.cores == i)
