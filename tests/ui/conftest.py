@@ -106,7 +106,8 @@ def fresh_app(request: pytest.FixtureRequest) -> Iterator[None]:
     """Reset the shared app before every UI test that uses it, and afterwards take out of
     its data folder the owner's files the test left there (calibrated colours, a layout,
     an empty-board photo, cards): a later test must see the defaults, whatever order the
-    files run in (pytest-xdist deals them to two workers)."""
+    files run in (pytest-xdist deals them to one worker a core). Only new files are taken
+    out: a test that overwrites a file already there, or makes a folder, cleans up itself."""
     if "app" not in request.fixturenames:
         yield
         return
