@@ -64,13 +64,14 @@ lint: install-test
 typecheck: install-test
 	$(VENV)/bin/mypy
 
-# The suite runs on every core (pytest-xdist, one process a core, a test file at a time: a
-# file's module fixtures are built once). PYTEST_WORKERS=0 runs it in this one process.
+# The suite runs on every core, at most 4 (pytest-xdist, one process a core, a test file at a
+# time: a file's module fixtures are built once; each process holds Kivy, OpenCV and a window,
+# so a big machine does not get one per core). PYTEST_WORKERS=0 runs it in this one process.
 PYTEST_WORKERS ?= auto
 pytest: install-test
 	@kivy_home=$$(mktemp -d); \
 	KIVY_HOME=$$kivy_home KIVY_NO_ARGS=1 KIVY_LOG_MODE=PYTHON GPIOZERO_PIN_FACTORY=mock \
-	  $(PY) -m pytest -q -n $(PYTEST_WORKERS) --dist loadfile $(PYTEST_ARGS); \
+	  $(PY) -m pytest -q -n $(PYTEST_WORKERS) --maxprocesses 4 --dist loadfile $(PYTEST_ARGS); \
 	  status=$$?; rm -rf $$kivy_home; exit $$status
 
 # The Pi kiosk: install or update it (systemd/install.sh; --dry-run to see the plan).
