@@ -11,6 +11,12 @@ the same (the median of its lines) gives one frog's. Where the group's third-lon
 (a stacked frog is several lines wide; one line may be noise) runs ``TALL`` times one
 frog's, and ``MIN_MORE_MM`` further, the group is named: a frog on a frog? The count is not
 changed. Lines that meet another piece, its shadow, a lilypad or glare tell nothing.
+
+A Long Fwooog counted alone is judged the same way. It stands a little lower than a frog
+(10 mm against 11 for the shipped pieces), so its shadow is about one frog's; frogs end to
+end with one of them on another can be read as one Long Fwooog (their base is as long and
+as wide), and then part of its shadow runs about twice as far. Such a Long Fwooog's pond
+is named: frogs on frogs, read as a Long Fwooog? The count is not changed.
 """
 
 from __future__ import annotations
@@ -73,28 +79,36 @@ def group_doubts(
         far = float(np.sort(runs)[-KTH])
         if far < TALL * one or (far - one) / model.ppm < MIN_MORE_MM:
             continue
-        n = sum(found[j].frogs for j in members)
-        out.append(
-            (
-                p.pond,
-                f"pond {p.pond}: the {n} pieces counted together at "
-                f"({p.x_mm:.0f}, {p.y_mm:.0f}) mm cast a shadow {far / one:.1f} times as long "
-                "as one frog's in part: a frog on a frog? (not counted)",
-            )
-        )
+        out.append((p.pond, _warning(members, far / one, found)))
     return out
 
 
+def _warning(members: list[int], times: float, found: list[CountedPiece]) -> str:
+    p = found[members[0]]
+    where = f"({p.x_mm:.0f}, {p.y_mm:.0f}) mm"
+    if len(members) == 1 and p.kind == "fwooog":
+        return (
+            f"pond {p.pond}: the {p.faction} Long Fwooog at {where} casts a shadow "
+            f"{times:.1f} times as long as one frog's in part: frogs on frogs, read as a "
+            "Long Fwooog? (counted as a Long Fwooog)"
+        )
+    n = sum(found[j].frogs for j in members)
+    return (
+        f"pond {p.pond}: the {n} pieces counted together at {where} cast a shadow "
+        f"{times:.1f} times as long as one frog's in part: a frog on a frog? (not counted)"
+    )
+
+
 def _groups(found: list[CountedPiece]) -> list[list[int]]:
-    """Pieces counted together: frogs counted by area, and whatever shares a Long
-    Fwooog's place (the indices at each such place)."""
+    """Pieces counted together (frogs counted by area, and whatever shares a Long
+    Fwooog's place) and each Long Fwooog counted alone: the indices at each such place."""
     places: dict[tuple[float, float], list[int]] = {}
     for i, p in enumerate(found):
         places.setdefault((p.x_mm, p.y_mm), []).append(i)
     return [
         members
         for members in places.values()
-        if len(members) > 1 or (found[members[0]].kind == "frog" and found[members[0]].frogs > 1)
+        if len(members) > 1 or found[members[0]].kind == "fwooog" or found[members[0]].frogs > 1
     ]
 
 

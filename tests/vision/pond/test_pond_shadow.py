@@ -257,6 +257,60 @@ def test_a_group_counted_by_area_with_a_stack_in_it_is_named(model: BoardModel) 
     assert "a frog on a frog? (not counted)" in got[0][1]
 
 
+def _row_board(model: BoardModel, stacked: bool) -> Any:
+    """Six lone frogs and, in pond E, one piece counted as a lone banana Long Fwooog lying
+    across where shadows fall. ``stacked``: it is three frogs end to end (as long and as wide
+    as a Long Fwooog), the middle one a frog on a frog (twice as tall: twice the lean and
+    the shadow); otherwise a Long Fwooog, 10 mm tall against a frog's 11."""
+    pieces = read_pieces_file()
+    places = [p for p in _places(model) if p[2] != "E"][:6]
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(places)]
+    changed, shadow, found = _board(model, frogs)
+    ex, ey, _ = next(p for p in _places(model) if p[2] == "E")
+    across = np.array([-FALL[1], FALL[0]])
+    row_angle = math.degrees(math.atan2(across[1], across[0]))
+    extra_c = np.zeros(changed.shape, np.uint8)
+    extra_s = np.zeros(changed.shape, np.uint8)
+    if stacked:
+        frog_angle = math.degrees(math.atan2(FALL[1], FALL[0]))  # long axis along the fall
+        for k in (-1, 0, 1):
+            x, y = ex + k * pieces.frog_mm[1] * across[0], ey + k * pieces.frog_mm[1] * across[1]
+            tall = 2.0 if k == 0 else 1.0
+            lean = (LEAN[0] * tall, LEAN[1] * tall)
+            cast = (float(FALL[0] * ONE * tall), float(FALL[1] * ONE * tall))
+            _fill(extra_c, swept_outline("frog", x, y, frog_angle, lean, model, pieces))
+            _fill(extra_s, swept_outline("frog", x, y, frog_angle, cast, model, pieces))
+    else:
+        low = 10.0 / 11.0
+        lean = (LEAN[0] * low, LEAN[1] * low)
+        cast = (float(FALL[0] * ONE * low), float(FALL[1] * ONE * low))
+        _fill(extra_c, swept_outline("fwooog", ex, ey, row_angle, lean, model, pieces))
+        _fill(extra_s, swept_outline("fwooog", ex, ey, row_angle, cast, model, pieces))
+    changed |= extra_c > 0
+    shadow = (shadow | (extra_s > 0)) & ~changed
+    found.append(CountedPiece("fwooog", "banana", ex, ey, "E", 1.0, 1, None, row_angle))
+    none = np.zeros_like(changed)
+    return shadow_doubts(shadow, changed, none, Counted(found, model, pieces, [LEAN] * len(found)))
+
+
+def test_a_lone_long_fwooog_whose_shadow_runs_twice_as_far_in_part_is_named(
+    model: BoardModel,
+) -> None:
+    """Three frogs end to end, the middle one on another frog, read as one Long Fwooog
+    (the issue's stacks; 4911 NE and 5205 IW on the 3D generator): part of its shadow runs
+    twice as far, and its pond is named. A Long Fwooog, a little lower than a frog, is not."""
+    assert _row_board(model, stacked=False) == []
+    got = _row_board(model, stacked=True)
+    assert [pid for pid, _ in got] == ["E"]
+    text = got[0][1]
+    assert text.startswith("pond E: the banana Long Fwooog at (")
+    assert text.endswith("frogs on frogs, read as a Long Fwooog? (counted as a Long Fwooog)")
+    times = float(re.search(r"a shadow ([\d.]+) times as long as one frog's", text).group(1))  # type: ignore[union-attr]
+    # Twice beyond the middle frog; more on the lines beside it, where the side frogs' lean
+    # is short but the middle one's shadow runs on (2.6 here; 1.9 and 3.1 on 5205 IW, 4911 NE).
+    assert 2.0 <= times <= 3.0
+
+
 def _pad_board(
     model: BoardModel,
     stacked: bool,
