@@ -185,7 +185,9 @@ def _fwooog_or_row(
     widths plus the extra lean of the stacked one (the base is cut back by one frog's lean
     only) less the disc. The nearest reading wins; a core within ``ROW_DOUBT_MM`` of halfway
     to the next reading, or a Long Fwooog whose base is longer than the bar by more than
-    twice that, is flagged.
+    twice that, is flagged; so is a Long Fwooog whose base is shorter than the bar by more
+    than twice that (two frogs end to end, seen steeply, can reach three frogs' area and
+    leave a core nearer a Long Fwooog's than three frogs').
     """
     disc = (model.kernel.shape[0] - 1) / model.ppm
     width = model.frog_mm[1]
@@ -200,6 +202,7 @@ def _fwooog_or_row(
     base_length, _ = _lengths_mm(region, model)
     if kind == "fwooog" and base_length > model.fwooog_mm[0] + 2 * ROW_DOUBT_MM:
         close = True
+    short = kind == "fwooog" and base_length < model.fwooog_mm[0] - 2 * ROW_DOUBT_MM
     if _along_lean(core, shift, model):
         # Two frogs end to end with a third on one: the base is cut back by one frog's lean
         # only, so the stacked one adds its lean. Seen steeply this nears a Long Fwooog's
@@ -207,6 +210,11 @@ def _fwooog_or_row(
         stack = 2 * width + math.hypot(*shift) / model.ppm - disc
         if abs(length - stack) < abs(length - best) + ROW_DOUBT_MM:
             return kind, f"along the line of sight: {name}, or frogs on frogs?"
+    if short:
+        return kind, (
+            f"its base is {base_length:.0f} mm long, a Long Fwooog's "
+            f"{model.fwooog_mm[0]:.0f} mm: a Long Fwooog, or frogs?"
+        )
     return kind, f"{name}, or {other_name}?" if close else None
 
 

@@ -662,3 +662,36 @@ def test_pond3d_a_frog_on_a_mostly_hidden_lilypad_names_its_pond(layout13: Any, 
     mine = [w for w in count.warnings if w.startswith("pond NE:")]
     assert len(mine) == 1 and "is mostly hidden and no frog was found on it" in mine[0], mine
     assert "NE" in count.flagged
+
+
+def test_pond3d_frogs_on_frogs_read_as_a_lone_long_fwooog_are_named_by_its_shadow(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 5205, 25 degrees, three stacks: in pond IW a banana frog on a banana frog, end
+    to end with a third, is as long and as wide as a Long Fwooog and read as one banana
+    Long Fwooog: pond IW, three banana frogs short, was named by no warning (a Long Fwooog
+    counted alone was left out of the group shadow check). Part of its shadow runs about
+    twice as far as one frog's: now that names it. The count is not changed."""
+    scene = _scene(layout13, tall, 5205, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 5205))
+    assert count.ok, count.reason
+    assert scene.answer["IW"]["frogs"].get("banana") == 3
+    assert "banana" not in count.ponds["IW"]["frogs"]
+    assert count.ponds["IW"]["fwooogs"] == ["banana", "cowboy"]
+    assert _named_by(count, "frogs on frogs, read as a Long Fwooog?") == ["IW"]
+    assert "IW" in count.flagged
+
+
+def test_pond3d_two_frogs_read_as_a_long_fwooog_name_their_pond(layout13: Any, tall: Any) -> None:
+    """Seed 5403, 30 degrees: two wizard frogs end to end beside two Long Fwooogs in pond
+    IE, seen steeply, cover about two and a half frogs' area, and their core is nearer a
+    Long Fwooog's than three frogs': they were read as a wizard Long Fwooog with no
+    warning. Their base is 30 mm long against a Long Fwooog's 38 (true Long Fwooogs read
+    this way measure 36-41 mm on the tuning seeds): now that names the pond."""
+    scene = _scene(layout13, tall, 5403, tilt=30.0)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 5403))
+    assert count.ok, count.reason
+    assert scene.answer["IE"]["frogs"] == {"wizard": 2}
+    assert count.ponds["IE"]["fwooogs"] == ["cowboy", "pumpkin", "wizard"]
+    assert _named_by(count, "a Long Fwooog's 38 mm: a Long Fwooog, or frogs?") == ["IE"]
+    assert "IE" in count.flagged
