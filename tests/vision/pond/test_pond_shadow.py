@@ -239,10 +239,24 @@ def _group_board(model: BoardModel, stacked: bool) -> Any:
         length = ONE * (2 if stacked and k == 1 else 1)
         cast = (float(FALL[0] * length), float(FALL[1] * length))
         _fill(extra_s, swept_outline("frog", x, y, angle, cast, model, pieces))
-    changed |= extra_c > 0
-    shadow = (shadow | (extra_s > 0)) & ~changed
-    found.append(CountedPiece("frog", "cowboy", ex, ey, "E", 1.0, 2, None, None))
+    group = CountedPiece("frog", "cowboy", ex, ey, "E", 1.0, 2, None, None)
+    return _doubts_with(model, (changed, shadow, found), (extra_c, extra_s), group)
+
+
+def _doubts_with(
+    model: BoardModel,
+    board: tuple[np.ndarray, np.ndarray, list[CountedPiece]],
+    extra: tuple[np.ndarray, np.ndarray],
+    piece: CountedPiece,
+) -> Any:
+    """The shadow doubts of ``board`` (changed, shadow, found: the lone frogs) with one
+    more counted ``piece``, drawn as ``extra`` (its changed pixels and its shadow, 0/255)."""
+    changed, shadow, found = board
+    changed = changed | (extra[0] > 0)
+    shadow = (shadow | (extra[1] > 0)) & ~changed
+    found = [*found, piece]
     none = np.zeros_like(changed)
+    pieces = read_pieces_file()
     return shadow_doubts(shadow, changed, none, Counted(found, model, pieces, [LEAN] * len(found)))
 
 
@@ -286,11 +300,8 @@ def _row_board(model: BoardModel, stacked: bool) -> Any:
         cast = (float(FALL[0] * ONE * low), float(FALL[1] * ONE * low))
         _fill(extra_c, swept_outline("fwooog", ex, ey, row_angle, lean, model, pieces))
         _fill(extra_s, swept_outline("fwooog", ex, ey, row_angle, cast, model, pieces))
-    changed |= extra_c > 0
-    shadow = (shadow | (extra_s > 0)) & ~changed
-    found.append(CountedPiece("fwooog", "banana", ex, ey, "E", 1.0, 1, None, row_angle))
-    none = np.zeros_like(changed)
-    return shadow_doubts(shadow, changed, none, Counted(found, model, pieces, [LEAN] * len(found)))
+    row = CountedPiece("fwooog", "banana", ex, ey, "E", 1.0, 1, None, row_angle)
+    return _doubts_with(model, (changed, shadow, found), (extra_c, extra_s), row)
 
 
 def test_a_lone_long_fwooog_whose_shadow_runs_twice_as_far_in_part_is_named(
