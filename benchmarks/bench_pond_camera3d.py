@@ -23,7 +23,7 @@ darker across the table; the empty-board photo from a camera 0-10 degrees off ve
 calibration light): see CONDITIONS below; EXTRA (two lamps) runs only when ``--only``
 names it. Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on
 seeds 100-129 and 300-329; the figures in docs/pond-camera.md and the README come from seeds
-not looked at before they were taken (5600-5629 to 5900-5929 at 2304x1296 for the code
+not looked at before they were taken (5600-5629 to 6100-6129 at 2304x1296 for the code
 and the generator as they are; 5300-5329 to 5500-5529 for the code before the short-base
 flag, which only adds a warning; 5000-5029 to 5200-5229 for the code before this stop's
 two checks; 4400-4429 to 4900-4929 for the same counts and warnings,
