@@ -240,11 +240,12 @@ def _group_board(model: BoardModel, stacked: bool) -> Any:
         cast = (float(FALL[0] * length), float(FALL[1] * length))
         _fill(extra_s, swept_outline("frog", x, y, angle, cast, model, pieces))
     group = CountedPiece("frog", "cowboy", ex, ey, "E", 1.0, 2, None, None)
-    return _doubts_with(model, (changed, shadow, found), (extra_c, extra_s), group)
+    return _doubts_with(model, pieces, (changed, shadow, found), (extra_c, extra_s), group)
 
 
 def _doubts_with(
     model: BoardModel,
+    pieces: Any,
     board: tuple[np.ndarray, np.ndarray, list[CountedPiece]],
     extra: tuple[np.ndarray, np.ndarray],
     piece: CountedPiece,
@@ -256,7 +257,6 @@ def _doubts_with(
     shadow = (shadow | (extra[1] > 0)) & ~changed
     found = [*found, piece]
     none = np.zeros_like(changed)
-    pieces = read_pieces_file()
     return shadow_doubts(shadow, changed, none, Counted(found, model, pieces, [LEAN] * len(found)))
 
 
@@ -301,7 +301,7 @@ def _row_board(model: BoardModel, stacked: bool) -> Any:
         _fill(extra_c, swept_outline("fwooog", ex, ey, row_angle, lean, model, pieces))
         _fill(extra_s, swept_outline("fwooog", ex, ey, row_angle, cast, model, pieces))
     row = CountedPiece("fwooog", "banana", ex, ey, "E", 1.0, 1, None, row_angle)
-    return _doubts_with(model, (changed, shadow, found), (extra_c, extra_s), row)
+    return _doubts_with(model, pieces, (changed, shadow, found), (extra_c, extra_s), row)
 
 
 def test_a_lone_long_fwooog_whose_shadow_runs_twice_as_far_in_part_is_named(
