@@ -37,6 +37,7 @@ from companion.games.pondscape.tableau import (
     player_to_json,
 )
 from vision.catalog import Catalog
+from vision.grey_frame import GreyFrame, likely_codes
 from vision.pondscape_grid import FOOD_ROW, GridFit, is_food_row
 from vision.pondscape_place import (
     Cell,
@@ -47,15 +48,16 @@ from vision.pondscape_place import (
     place_tags,
 )
 from vision.tags import (
+    COARSE_MAX_SIDE,
     Decoder,
     TagRead,
     decode,
     dominant_angle,
     looks_like_code,
+    offset_reads,
     our_tags,
     read_crop,
     read_tags,
-    to_grey,
 )
 
 __all__ = [
@@ -104,17 +106,25 @@ def expected_tag_boxes(
     return out
 
 
-def first_pass(grey: npt.NDArray[np.uint8], decoder: Decoder = "zxing") -> list[TagRead]:
-    """The whole frame decoded once (grey uint8 (H, W)), fast settings.
+def first_pass(grey: GreyFrame, decoder: Decoder = "zxing") -> list[TagRead]:
+    """The frame decoded once at full resolution, fast settings.
 
-    zxing-cpp reads a 12 MP frame whole in about 15 ms on one core and reads
-    more of the small tags at full resolution than on a reduced copy; zbar is
-    too slow for that (about 0.5 s), so with zbar primary this is the
-    two-pass reader's coarse pass and its candidate regions.
+    zxing-cpp reads a 12 MP frame whole in about 22 ms on one core and reads
+    more of the small tags at full resolution than on a reduced copy. Frames
+    over ``COARSE_MAX_SIDE`` pixels long are read only over the part where
+    anything looks like a code (``likely_codes``: the bare table is skipped,
+    and so is its grey conversion). zbar is too slow for a full-resolution
+    pass (about 0.5 s), so with zbar primary this is the two-pass reader's
+    coarse pass and its candidate regions.
     """
-    if decoder == "zxing":
-        return decode(grey, "zxing", thorough=False)
-    return read_tags(grey, decoder, second_opinion=False)
+    if decoder != "zxing":
+        return read_tags(grey.whole(), decoder, second_opinion=False)
+    box = likely_codes(grey.frame) if max(grey.shape) > COARSE_MAX_SIDE else None
+    if box is None:
+        return decode(grey.whole(), "zxing", thorough=False)
+    x0, y0, x1, y1 = box
+    part = grey.region(box)[y0:y1, x0:x1]
+    return offset_reads(decode(part, "zxing", thorough=False), x0, y0)
 
 
 def scan_frame(
@@ -135,7 +145,7 @@ def scan_frame(
     reader's candidate regions (only those about the size of the tags read)
     are decoded, stopping once every cell and the food row are read.
     """
-    grey = to_grey(frame)
+    grey = GreyFrame(frame)
     reads = first_pass(grey, decoder)
     scan = place_tags(reads, catalog)
     searched = False
@@ -169,7 +179,7 @@ def scan_frame(
 
 
 def _search(
-    grey: npt.NDArray[np.uint8],
+    grey: GreyFrame,
     reads: list[TagRead],
     catalog: Catalog,
     decoder: Decoder,
@@ -177,7 +187,7 @@ def _search(
 ) -> list[TagRead]:
     """The two-pass reader's candidate regions, keeping ``reads``, until a full pond is read."""
     return read_tags(
-        grey,
+        grey.whole(),
         decoder,
         second_opinion=second_opinion,
         enough=lambda found: _all_read(found, catalog),
@@ -186,7 +196,7 @@ def _search(
 
 
 def _look_again(
-    grey: npt.NDArray[np.uint8],
+    grey: GreyFrame,
     reads: Sequence[TagRead],
     missing: Sequence[tuple[Cell, tuple[float, float, float, float]]],
     decoder: Decoder,
@@ -200,10 +210,11 @@ def _look_again(
     more: list[TagRead] = []
     unexplained: list[Cell] = []
     for cell, box in missing:
-        if side is not None and not looks_like_code(grey, box, side):
+        near = grey.around(box)
+        if side is not None and not looks_like_code(near, box, side):
             continue  # nothing code-like there: an empty cell, not a missed tag
         found = read_crop(
-            grey, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
+            near, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
         )
         new = [r for r in found if r.payload not in known]
         more += new
@@ -213,7 +224,7 @@ def _look_again(
 
 
 def _look_for_food(
-    grey: npt.NDArray[np.uint8],
+    grey: GreyFrame,
     reads: Sequence[TagRead],
     catalog: Catalog,
     decoder: Decoder,
@@ -224,8 +235,9 @@ def _look_for_food(
     angle = dominant_angle(our_tags(reads, "PS"))
     more: list[TagRead] = []
     for box in food_row_boxes(reads, catalog):
+        near = grey.around(box)
         found = read_crop(
-            grey, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
+            near, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
         )
         new = [r for r in found if r.payload not in known]
         known.update(r.payload for r in new)

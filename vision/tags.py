@@ -223,6 +223,11 @@ def _scaled(
     ]
 
 
+def offset_reads(reads: Iterable[TagRead], dx: float, dy: float) -> list[TagRead]:
+    """``reads`` made in a region whose corner is (dx, dy), in the frame's pixels."""
+    return _scaled(reads, 1, 1, dx, dy)
+
+
 def candidate_boxes(grey: npt.NDArray[np.uint8]) -> list[tuple[int, int, int, int]]:
     """Boxes (x0, y0, x1, y1) in ``grey``'s pixels where a QR code is likely.
 

@@ -186,6 +186,40 @@ def test_scan_frame_spends_no_second_opinion_when_every_tag_is_read(
     assert calls == {"zxing": 1, "zbar": 0}
 
 
+def test_a_12_mp_scan_converts_and_reads_only_the_part_where_codes_are(
+    catalog: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A pond 85 cm away fills about a third of a 12 MP frame. The scan reads every
+    card right, with one zxing pass over the code-like part only, and converts under
+    half of the frame to grey (the whole frame's conversion was a third of the time)."""
+    import vision.pondscape_scan as pss
+    import vision.tags as tags
+
+    frame, truth = ps.make_pond_scene(
+        520, size=(4608, 2592), tag_mm=16.0, distance_mm=850.0, tilt_deg=10.0
+    )
+    greys: list[Any] = []
+    shapes: list[tuple[int, ...]] = []
+    real_grey, real_zxing = getattr(pss, "GreyFrame", None), tags._zxing
+
+    def spy_grey(f: Any) -> Any:
+        assert real_grey is not None
+        greys.append(real_grey(f))
+        return greys[-1]
+
+    def zxing(image: Any, **kw: Any) -> Any:
+        shapes.append(image.shape)
+        return real_zxing(image, **kw)
+
+    # (getattr and raising=False: on the code before GreyFrame, the zxing check fails.)
+    monkeypatch.setattr(pss, "GreyFrame", spy_grey, raising=False)
+    monkeypatch.setattr(tags, "_zxing", zxing)
+    fs = scan_frame(frame, catalog)
+    assert _cells(fs) == truth.cells and len(fs.food) == 5 and fs.warnings == []
+    assert len(shapes) == 1 and shapes[0][0] * shapes[0][1] < 0.5 * 4608 * 2592
+    assert len(greys) == 1 and greys[0].converted < 0.5
+
+
 def test_voter_settled_cells_are_not_looked_for_again(
     honest: Any, catalog: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
