@@ -46,6 +46,10 @@ ROW_PITCH_RANGE = (1.2, 1.6)
 UPSIDE_DOWN_DEG = 120.0
 #: Between 60 degrees and UPSIDE_DOWN_DEG the card lies sideways.
 SIDEWAYS_DEG = 60.0
+#: How far (in columns, per column stepped) a food tag may lie from where the row's own
+#: spacing puts it: cards laid by hand sit a few mm off their spot and a few degrees turned,
+#: which moves a tag up to about a fifth of a column; the same bar as ``is_food_row``'s.
+REACH = 0.25
 
 
 @dataclass(frozen=True)
@@ -298,9 +302,9 @@ def _chain(
 
     The row is walked one column at a time each way, the step updated from the
     last two tags found (perspective changes it along the row), so a tag must lie
-    within 15% of a column (per column stepped) of where the row's own spacing
-    puts it: another
-    player's row in line with ours, a card or more further on, does not join it.
+    within ``REACH`` (a quarter) of a column, per column stepped, of where the row's
+    own spacing puts it: another player's row in line with ours, a card or more
+    further on, does not join it.
     """
     at: dict[int, int] = {0: start}
     for d in (1, -1):
@@ -309,7 +313,7 @@ def _chain(
             if abs(m - last_m) > 2:
                 break  # two columns missing in a row: stop
             pred = last_p + s * (m - last_m)
-            reach = 0.15 * float(np.linalg.norm(s)) * abs(m - last_m)
+            reach = REACH * float(np.linalg.norm(s)) * abs(m - last_m)
             near = [
                 (math.dist(pred, food[n].centre), n)
                 for n in range(len(food))

@@ -102,6 +102,70 @@ def test_neighbours_food_row_in_view_is_ignored_not_refused(honest: Any, catalog
     assert any(w.startswith("another player's food row: ") for w in scan.warnings)
 
 
+def _square(payload: str, centre: tuple[float, float], side: float, right: Any) -> TagRead:
+    """A tag read of ``side`` px at ``centre``, its "right" along unit vector ``right``."""
+    rx, ry = right[0] * side / 2, right[1] * side / 2
+    ux, uy = ry, -rx  # "up": the right vector turned a quarter back
+    cx, cy = centre
+    corners = [
+        (cx - rx + ux, cy - ry + uy),
+        (cx + rx + ux, cy + ry + uy),
+        (cx + rx - ux, cy + ry - uy),
+        (cx - rx - ux, cy - ry - uy),
+    ]
+    return make_read(payload, corners, "zxing")
+
+
+def test_our_food_row_spaced_unevenly_by_hand_beats_a_neighbours_shorter_row() -> None:
+    """Cards laid by hand sit a few mm off and a few degrees turned: in seed 10506 at
+    4608x2592 (30 degrees' tilt) our food row's steps were 289, 282, 331 and 337 px, so
+    the fourth tag lay 18% of a column from where the first three put it. The chain
+    walk (15% then) broke our row, and the neighbour's four evenly spaced food tags
+    became "ours": a refusal with every food tag in view. Centres and sizes are that
+    scene's."""
+    from vision.catalog import SAMPLE_CATALOG, load_catalog
+    from vision.pondscape_grid import pick_food_row
+
+    catalog = load_catalog(SAMPLE_CATALOG)
+    along = (0.69, 0.72)
+    ours = [
+        _square(f"PS:10{i + 1}:F", c, side, along)
+        for i, (c, side) in enumerate(
+            [
+                ((1327, 1435), 72),
+                ((1526, 1644), 75),
+                ((1728, 1841), 79),
+                ((1977, 2060), 81),
+                ((2214, 2300), 85),
+            ]
+        )
+    ]
+    theirs = [
+        _square(f"PS:10{n}:F", c, side, along)
+        for n, c, side in [
+            (1, (343, 343), 57),
+            (2, (496, 485), 58),
+            (3, (651, 628), 61),
+            (5, (986, 940), 65),
+        ]
+    ]
+    chosen, others = pick_food_row(theirs + ours, [], lambda t: catalog.food(t.card or ""))
+    assert chosen == ours and others == theirs
+
+
+def test_neighbours_row_is_not_taken_for_ours_when_ours_is_laid_unevenly(
+    honest: Any, catalog: Any
+) -> None:
+    """The whole scene of the test above (fresh seed 10506, 12 MP): read, not refused."""
+    frame, truth = honest(10506, size=(4608, 2592), tag_mm=16.0, neighbour=True)
+    assert truth.conditions["food_tags_in_view"] == 5
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert not verdict.refused and verdict.confidently_wrong == []
+    assert verdict.right == verdict.visible == len(truth.visible)
+    assert any(w.startswith("another player's food row: ") for w in scan.warnings)
+
+
 def test_neighbours_cards_in_view_are_named_as_another_players_pond(
     honest: Any, catalog: Any
 ) -> None:
