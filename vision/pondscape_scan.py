@@ -137,8 +137,9 @@ def scan_frame(
 ) -> FrameScan:
     """Read and place one frame (uint8 (H, W, 3) BGR, or grey (H, W)).
 
-    Decode effort goes only where it is needed: one fast pass over the whole
-    frame; then, only where the fitted grid expects a tag that is still
+    Decode effort goes only where it is needed: one fast pass over the frame
+    (``first_pass``: a large frame only where codes are likely, converted to grey
+    only where it is looked at); then, only where the fitted grid expects a tag that is still
     missing (and not ``settled`` by earlier frames' votes) and the crop looks
     like a code, a full-resolution look with every try (enlarged, the other
     decoder, turned square). When the fast pass gives no grid, the two-pass
