@@ -297,7 +297,7 @@ def read_crop(
     small = max(crop.shape) < 400
     if not found and small and (angle is not None or expected):
         return _read_squared(grey, (x0, y0, x1, y1), angle or 0.0, decoder)
-    return _scaled(found, 1, 1, x0, y0)
+    return offset_reads(found, x0, y0)
 
 
 def _read_squared(
