@@ -37,6 +37,7 @@ from companion.games.pondscape.tableau import (
     player_to_json,
 )
 from vision.catalog import Catalog
+from vision.frames import MIN_IMAGE_SIDE
 from vision.grey_frame import GreyFrame, likely_codes
 from vision.pondscape_grid import FOOD_ROW, GridFit, is_food_row
 from vision.pondscape_place import (
@@ -146,6 +147,11 @@ def scan_frame(
     reader's candidate regions (only those about the size of the tags read)
     are decoded, stopping once every cell and the food row are read.
     """
+    if min(frame.shape[:2]) < MIN_IMAGE_SIDE:
+        h, w = frame.shape[:2]
+        scan = place_tags([], catalog)
+        scan.warnings.insert(0, f"the frame is {w}x{h} pixels: too small to hold a tag")
+        return scan
     grey = GreyFrame(frame)
     reads = first_pass(grey, decoder)
     scan = place_tags(reads, catalog)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+import numpy as np
 import pytest
 from camera_testkit import HALF
 
@@ -123,6 +124,17 @@ def test_scan_without_food_row_is_an_error(scene: Any, catalog: Any) -> None:
     assert scan.errors == [
         "no food row in view: 0 of the 5 food card tags read (the pond is placed from the food row)"
     ]
+
+
+@pytest.mark.parametrize("shape", [(0, 0, 3), (1, 3000, 3), (2, 3000), (3000, 1, 3), (31, 4000, 3)])
+def test_scan_a_frame_too_thin_for_a_tag_says_so_and_reads_nothing(
+    catalog: Any, shape: tuple[int, ...]
+) -> None:
+    # A 12 MP-long strip one pixel high once crashed the region detector's resize.
+    scan = scan_frame(np.zeros(shape, np.uint8), catalog)
+    h, w = shape[:2]
+    assert scan.reads == [] and scan.placements == {}
+    assert scan.warnings[0] == f"the frame is {w}x{h} pixels: too small to hold a tag"
 
 
 def _frame_reads(scene: Any, seed: int = 31) -> tuple[list[TagRead], Any]:
