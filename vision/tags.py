@@ -29,6 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import u8
+from vision.frames import MIN_IMAGE_SIDE
 
 Decoder = Literal["zxing", "zbar"]
 Point = tuple[float, float]
@@ -364,6 +365,8 @@ def read_tags(
     read); ``seed`` are codes already read in this frame (kept, not read again).
     Corners and centres are in ``frame``'s pixels.
     """
+    if min(frame.shape[:2]) < MIN_IMAGE_SIDE:
+        return list(seed)  # too small to hold a tag
     grey = to_grey(frame)
     h, w = grey.shape[:2]
     long_side = max(h, w)

@@ -24,6 +24,12 @@ def _tag_image(payload: str, module: int = 6, angle: int = 0) -> np.ndarray:
     return np.rot90(img, k=angle // 90).copy()
 
 
+@pytest.mark.parametrize("shape", [(0, 0, 3), (1, 3000, 3), (3000, 2), (31, 4000, 3)])
+def test_read_tags_in_a_frame_too_thin_for_a_tag_reads_nothing(shape: tuple[int, ...]) -> None:
+    # A 3000x1 strip once crashed the coarse pass's resize; a 0x0 frame the grey conversion.
+    assert read_tags(np.zeros(shape, np.uint8)) == []
+
+
 @settings(max_examples=60, deadline=None)
 @given(
     game=st.sampled_from(["PS", "PD", "PR", "BG", "CK"]),

@@ -30,7 +30,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import u8
-from vision.frames import Frame
+from vision.frames import MIN_IMAGE_SIDE, Frame, as_frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import SIDE_DOUBT, find_lilypads, find_occlusions, find_pieces
@@ -183,6 +183,13 @@ def count_board(
     """
     model = board_model(layout, pieces)
     polygons = model.polygons
+    if min(frame.shape[:2]) < MIN_IMAGE_SIDE:
+        h, w = frame.shape[:2]
+        return _waits(
+            f"the frame is {w}x{h} pixels: too small to hold the board's markers",
+            polygons_mm=polygons,
+        )
+    frame = as_frame(frame, "frame")  # a grey or BGRA frame too
     found = detect_markers(frame, wanted=tuple(sorted(marker_centres_mm(layout))))
     missing = [i for i in sorted(marker_centres_mm(layout)) if i not in found]
     if missing:

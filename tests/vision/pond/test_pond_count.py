@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 import pond_synth as synth
 import pytest
@@ -189,6 +190,24 @@ def test_count_hidden_marker_waits_naming_it(pond_scene: Any, layout13: Any, pie
     scene = pond_scene(8, size=(2304, 1296), hide_marker=2)
     count = count_board(scene.image, layout13, pieces)
     assert not count.ok
+    assert count.reason == "marker 2 hidden or out of view (seen: 0, 1, 3)"
+
+
+@pytest.mark.parametrize("shape", [(0, 0, 3), (1, 3000, 3), (3000, 1, 3), (31, 4000)])
+def test_count_a_frame_too_thin_for_the_markers_waits_saying_so(
+    layout13: Any, pieces: Any, shape: tuple[int, ...]
+) -> None:
+    # These once crashed inside OpenCV (an empty resize, an empty colour conversion).
+    count = count_board(np.zeros(shape, np.uint8), layout13, pieces)
+    h, w = shape[:2]
+    assert not count.ok and count.ponds == {}
+    assert count.reason == f"the frame is {w}x{h} pixels: too small to hold the board's markers"
+
+
+def test_count_takes_a_grey_frame_too(pond_scene: Any, layout13: Any, pieces: Any) -> None:
+    scene = pond_scene(8, size=(2304, 1296), hide_marker=2)
+    grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    count = count_board(grey, layout13, pieces)
     assert count.reason == "marker 2 hidden or out of view (seen: 0, 1, 3)"
     assert count.to_json() == {"ok": False, "reason": count.reason, "warnings": []}
 
