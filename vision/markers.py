@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import f64, u8
-from vision.frames import Frame
+from vision.frames import MIN_IMAGE_SIDE, Frame
 
 DICTIONARY_NAME = "DICT_4X4_50"
 MARKER_IDS: tuple[int, ...] = (0, 1, 2, 3)
@@ -85,6 +85,8 @@ def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dic
     coarse pass runs on a copy halved until its longest side is near ``DETECT_SIDE``;
     if a wanted marker is missing there, the next finer level is searched too.
     """
+    if min(frame.shape[:2]) < MIN_IMAGE_SIDE:
+        return {}  # too small to hold a marker
     levels = [frame]
     while max(levels[-1].shape[:2]) > DETECT_SIDE * 1.4:
         levels.append(halve(levels[-1]))

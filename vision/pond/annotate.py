@@ -71,6 +71,8 @@ def _pond_summary(entry: dict[str, object]) -> list[str]:
 def annotate_board(frame: Frame, count: BoardCount) -> Frame:
     """A copy of ``frame`` showing what ``count`` saw (see the module docstring)."""
     img = frame.copy()
+    if img.size == 0:
+        return img  # nothing to draw on
     w = img.shape[1]
     scale = max(0.5, w / 2000)
     thick = max(1, round(scale * 2))

@@ -204,6 +204,11 @@ def test_count_a_frame_too_thin_for_the_markers_waits_saying_so(
     assert count.reason == f"the frame is {w}x{h} pixels: too small to hold the board's markers"
 
 
+@pytest.mark.parametrize("shape", [(0, 0, 3), (1, 3000, 3), (3000, 1, 3)])
+def test_markers_in_a_frame_too_thin_for_them_are_absent(shape: tuple[int, ...]) -> None:
+    assert detect_markers(np.zeros(shape, np.uint8)) == {}
+
+
 def test_count_takes_a_grey_frame_too(pond_scene: Any, layout13: Any, pieces: Any) -> None:
     scene = pond_scene(8, size=(2304, 1296), hide_marker=2)
     grey = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)

@@ -92,6 +92,12 @@ def test_annotate_says_why_it_waits(pond_scene: Any, layout13: Any, pieces: Any)
     assert np.median(top[:, 2]) > 150 and np.median(top[:, 0]) < 100
 
 
+def test_annotate_an_empty_frame_gives_it_back(layout13: Any, pieces: Any) -> None:
+    empty = np.zeros((0, 0, 3), np.uint8)
+    out = annotate_board(empty, count_board(empty, layout13, pieces))
+    assert out.shape == (0, 0, 3)
+
+
 def test_demo_frames_count_to_their_answers(layout13: Any, pieces: Any) -> None:
     """The bundled demo camera frames: each counts to its known answer, the hand frame
     waits, and a watcher over the looped files reports the two boards of the story."""
