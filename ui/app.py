@@ -259,7 +259,7 @@ class PondCompanionApp(App):
     def latest_unfinished(self) -> int | None:
         try:
             row = self.store.unfinished()
-            damaged = getattr(self.store, "damaged", list)()
+            damaged: list[Any] = getattr(self.store, "damaged", list)()
         except CompanionError as exc:
             self.status = str(exc)
             return None
@@ -400,7 +400,7 @@ class PondCompanionApp(App):
         """
         if self.live is None:
             raise CompanionError("no game is being played")
-        violations = self.live.play(event)
+        violations: list[Violation] = self.live.play(event)
         sid = self.session_id
         data = event.to_json()
         script = self.script

@@ -311,9 +311,9 @@ def check_window(mm: float, image: np.ndarray | None = None) -> list[Problem]:
         for b in touchables[i + 1 :]:
             if _inside(a, b) or (a.layer != b.layer and {a.layer, b.layer} & modal_layers):
                 continue
-            ra = a.rect if a.clip is None else _intersect(a.rect, a.clip)
-            rb = b.rect if b.clip is None else _intersect(b.rect, b.clip)
-            if ra is not None and rb is not None and _intersect(ra, rb) is not None:
+            ta = a.rect if a.clip is None else _intersect(a.rect, a.clip)
+            tb = b.rect if b.clip is None else _intersect(b.rect, b.clip)
+            if ta is not None and tb is not None and _intersect(ta, tb) is not None:
                 problems.append(
                     Problem("touch-overlap", describe(a.widget), f"over {describe(b.widget)}")
                 )

@@ -10,9 +10,12 @@ returns plain data: the screen draws it on the main thread.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.games.pondscape.tableau import PlayerPond
+
+if TYPE_CHECKING:
+    from vision.tags import Decoder
 
 Point = tuple[float, float]
 
@@ -45,7 +48,7 @@ class PondscapeScanner:
         tucked: dict[str, int] | None = None,
         hand: int = 0,
         votes_needed: int = 5,
-        decoder: str = "zxing",
+        decoder: Decoder = "zxing",
         second_opinion: bool = True,
     ) -> None:
         import cv2

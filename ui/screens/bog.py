@@ -501,6 +501,7 @@ def _demo_fly(app: Any) -> None:
     index = next(i for i, e in enumerate(events) if isinstance(e, Advance) and e.fly_to is not None)
     demo_session(app, index)
     ev = events[index]
+    assert isinstance(ev, Advance)
     app.screen.choose_advance(ev.card, ev.to)
 
 

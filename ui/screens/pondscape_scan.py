@@ -13,7 +13,7 @@ agreeing sits above its bar.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from kivy.graphics import Color, Line
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -27,6 +27,9 @@ from ui import theme
 from ui.pondscape_scanner import PondscapeScanner, ScanStep
 from ui.preview import PreviewLoop, cached
 from ui.screens.base import BaseScreen, load_kv
+
+if TYPE_CHECKING:
+    from ui.widgets.frame_view import FrameView
 
 load_kv(__file__)
 
@@ -90,7 +93,9 @@ class ScanOverlay(Widget):
         if self._last is not None:
             self.draw(*self._last)
 
-    def draw(self, step: ScanStep | None, view: Any, frame_shape: tuple[int, int] | None) -> None:
+    def draw(
+        self, step: ScanStep | None, view: FrameView, frame_shape: tuple[int, int] | None
+    ) -> None:
         if self._last is None or self._last[1] is not view:
             # Follow the picture: its drawn size settles only after the next layout.
             view.bind(norm_image_size=self._redraw, pos=self._redraw)

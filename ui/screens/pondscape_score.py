@@ -237,8 +237,8 @@ class PondscapeScoreScreen(BaseScreen):
             box.remove_widget(box.children[0])
         while len(box.children) < len(rows):
             box.add_widget(SheetRow())
-        for widget, (label, pts, strong) in zip(reversed(box.children), rows, strict=True):
-            widget.label, widget.points, widget.strong = label, pts, strong
+        for widget, (label, points, strong) in zip(reversed(box.children), rows, strict=True):
+            widget.label, widget.points, widget.strong = label, points, strong
         self.ranking_text = self._ranking_line()
 
     def _ranking_line(self) -> str:

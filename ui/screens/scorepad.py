@@ -21,8 +21,9 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.games.guides import leaders, score_rule
-from companion.games.scorepad import NextTurn, Points
+from companion.games.scorepad import Points
 from companion.session import RedoEvent, UndoEvent
+from companion.turns import NextTurn
 from ui.screens.base import BaseScreen, load_kv
 
 load_kv(__file__)

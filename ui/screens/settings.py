@@ -276,7 +276,7 @@ class SettingsScreen(BaseScreen):
         layout; the Pond counter then counts only what differs from it."""
         from ui.pond_camera import EMPTY_BOARD_FILE
 
-        target = self.app.data_folder() / EMPTY_BOARD_FILE.format(n=self.layout_side)
+        target: Path = self.app.data_folder() / EMPTY_BOARD_FILE.format(n=self.layout_side)
         doc = self.ids.layout_editor.document()
 
         def make() -> Path:

@@ -269,7 +269,7 @@ class SetupScreen(BaseScreen):
             if cmd in ("next", "confirm"):
                 if cl.complete:
                     return self.start_game()
-                return cl.tick_next()
+                return bool(cl.tick_next())
             if cmd == "undo":
                 if not cl.untick_last():
                     self.go_back()

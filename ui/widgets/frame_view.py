@@ -19,6 +19,7 @@ from kivy.uix.image import Image
 class FrameView(Image):
     """An Image that shows ndarray frames; ``frames_shown`` counts them."""
 
+    texture: Any  # Image's Kivy property, declared for mypy (Kivy ships no types)
     frames_shown = NumericProperty(0)
     frame_shape = ObjectProperty(None, allownone=True)  # (h, w) of the last frame given
 

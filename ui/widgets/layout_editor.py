@@ -59,7 +59,7 @@ class LayoutEditor(FrameView):
             others = sorted((math.dist((ax, ay), self.centroid(b)), b) for b in ponds if b != a)
             for _d, b in others[:NEAREST]:
                 pairs.add(tuple(sorted((a, b))))
-        return sorted(pairs)  # type: ignore[arg-type]
+        return sorted(pairs)
 
     def has_river(self, a: str, b: str) -> bool:
         return any(sorted(r) == sorted((a, b)) for r in self.layout_json.get("rivers", []))
@@ -133,7 +133,7 @@ class LayoutEditor(FrameView):
 
     def on_touch_down(self, touch: Any) -> bool:
         if not self.collide_point(*touch.pos) or not self.layout_json:
-            return super().on_touch_down(touch)
+            return bool(super().on_touch_down(touch))
         point = self.nearest_point(*touch.pos)
         river = self.nearest_river(*touch.pos)
         if river is not None and (point is None or river[0] < point[0]):
@@ -143,7 +143,7 @@ class LayoutEditor(FrameView):
             self.dragging = point[1]
             touch.grab(self)
             return True
-        return super().on_touch_down(touch)
+        return bool(super().on_touch_down(touch))
 
     def on_touch_move(self, touch: Any) -> bool:
         if touch.grab_current is self and self.dragging is not None:
@@ -151,14 +151,14 @@ class LayoutEditor(FrameView):
             if at is not None:
                 self.move_point(self.dragging[0], self.dragging[1], *at)
             return True
-        return super().on_touch_move(touch)
+        return bool(super().on_touch_move(touch))
 
     def on_touch_up(self, touch: Any) -> bool:
         if touch.grab_current is self:
             touch.ungrab(self)
             self.dragging = None
             return True
-        return super().on_touch_up(touch)
+        return bool(super().on_touch_up(touch))
 
     # --- drawing
     def redraw(self, *_: Any) -> None:

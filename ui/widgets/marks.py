@@ -66,7 +66,8 @@ class FactionMark(Label):
         r = min(self.width, self.height) / 2
         with self.canvas.before:
             Color(*colour)
-            _polygon(shape_points(theme.FACTION_SHAPE.get(self.faction, ""), *self.center, r))
+            cx, cy = self.center
+            _polygon(shape_points(theme.FACTION_SHAPE.get(self.faction, ""), cx, cy, r))
 
 
 class GameEmblem(Widget):
