@@ -126,7 +126,7 @@ def read_image(path: str | Path, *, grey: bool = False) -> Frame:
         )
     image, said = _decode_quietly(p, cv2.IMREAD_GRAYSCALE if grey else cv2.IMREAD_COLOR)
     if image is None or image.size == 0:
-        detail = said[-1][:160] if said else ""
+        detail = _OPENCV_LOG_PREFIX.sub("", said[-1])[:160] if said else ""
         raise BadFileError(f"{p}: not a readable image" + (f" ({detail})" if detail else ""))
     if min(image.shape[:2]) < MIN_IMAGE_SIDE:  # pragma: no cover - the header said otherwise
         raise BadFileError(f"{p}: too small to hold a tag or a marker")
@@ -140,6 +140,13 @@ _DECODER_NOISE = re.compile(
     r"^(libpng |\[ ?(WARN|ERROR|INFO)|OpenCV\(|TIFF|Corrupt JPEG|Premature end of JPEG"
     r"|Invalid (SOS|JPEG)|Bogus|Unsupported marker|Not a JPEG|Warning: unknown JFIF"
     r"|JPEG datastream|Huffman|Quantization table|Insufficient memory|Wrong JPEG)"
+)
+
+
+#: OpenCV's log prefix ("[ WARN:0@0.094] global grfmt_tiff.cpp:811 readData "): its clock
+#: and source line mean nothing to a player, and the clock made the message differ each run.
+_OPENCV_LOG_PREFIX = re.compile(
+    r"^\[ ?(WARN|ERROR|INFO)[^\]]*\]\s*(global\s+)?([\w.]+:\d+\s+\w+\s+)?"
 )
 
 

@@ -151,3 +151,16 @@ def test_markers_sheet_refuses_a_symlink_planted_on_the_stick(
     good = tmp_path / "real.pdf"
     assert main(["markers", "sheet", "--out", str(good)]) == 0
     assert good.read_bytes().startswith(b"%PDF")
+
+
+def test_read_image_names_the_decoders_reason_without_opencvs_log_prefix(tmp_path: Path) -> None:
+    """A 32-bit float TIFF said "[ WARN:0@0.094] global grfmt_tiff.cpp:811 readData OpenCV
+    TIFF: ..." before: a clock and a source line, different on every run."""
+    path = tmp_path / "float.tif"
+    assert cv2.imwrite(str(path), np.full((40, 60, 3), 0.5, np.float32))
+    with pytest.raises(BadFileError) as info:
+        read_image(path)
+    message = str(info.value)
+    assert message.startswith(f"{path}: not a readable image (")
+    assert "32-bit samples" in message
+    assert "WARN" not in message and ".cpp:" not in message and "\n" not in message
