@@ -51,6 +51,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
+from vision.pond.tinted import glare_tinted
 from vision.pond.unchecked import unchecked_doubts
 from vision.pond.unexplained import doubts
 
@@ -208,6 +209,7 @@ def count_board(
     place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
     warnings: list[str] = []
     glare_boxes: list[tuple[float, float, float, float]] = []
+    glare_named: list[str] = []  # the ponds the reference's glare warning names
     flagged: list[str] = []
     if empty is not None:
         cmp = compare(raster, empty, model)
@@ -217,7 +219,8 @@ def count_board(
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
-        for pid in glare_ponds(cmp.glare, model):
+        glare_named = glare_ponds(cmp.glare, model)
+        for pid in glare_named:
             warnings.append(f"glare near pond {pid}: move the lamp")
             flagged.append(pid)
         glare_boxes = _boxes(cmp.glare, model)
@@ -255,6 +258,10 @@ def count_board(
             polygons_mm=polygons,
             occluded_mm=occluded,
         )
+    if empty is not None and glare_named:
+        found_pieces, tinted = glare_tinted(found_pieces, cmp.glare, set(glare_named), model)
+        warnings += [text for _, text in tinted]
+        flagged += [pid for pid, _ in tinted]
     unexplained = []
     counted: Counted | None = None
     judged: set[int] = set()  # the lone frogs a stack check judged
