@@ -28,7 +28,7 @@ def _side(x: float, y: float, pond: str, faction: str = "pumpkin") -> CountedPie
 
 
 def _glare_at(model: BoardModel, x: float, y: float, r_mm: float = 5.0) -> Any:
-    """A round patch of glare, ``r_mm`` wide, centred at (x, y) mm."""
+    """A round patch of glare of radius ``r_mm``, centred at (x, y) mm."""
     yy, xx = np.mgrid[0 : model.pond_map.shape[0], 0 : model.pond_map.shape[1]]
     return np.hypot(xx / model.ppm - x, yy / model.ppm - y) <= r_mm
 
