@@ -48,6 +48,16 @@ def pieces() -> Any:
     return read_pieces_file()
 
 
+@pytest.fixture(scope="session")
+def tall(pieces: Any) -> Any:
+    """The shipped drawing of the pieces with the heights the realistic scenes assume."""
+    import dataclasses
+
+    return dataclasses.replace(
+        pieces, frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
+    )
+
+
 _SCENES: dict[tuple[Any, ...], Any] = {}
 
 

@@ -9,7 +9,6 @@ call ``count_board(..., empty)``, which it does not accept.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -17,19 +16,11 @@ import numpy as np
 import pytest
 from conftest import scene3d
 
-from vision.pond import count_board, read_pieces_file
+from vision.pond import count_board
 from vision.pond.annotate import FLAG, annotate_board
 from vision.pond.reference import EmptyBoard, make_empty_board
 
 SIZE = (2304, 1296)
-
-
-@pytest.fixture(scope="module")
-def tall() -> Any:
-    """The shipped drawing of the pieces with the heights the scenes assume."""
-    return dataclasses.replace(
-        read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
-    )
 
 
 _EMPTY: dict[int, EmptyBoard] = {}

@@ -69,14 +69,13 @@ def test_a_frog_standing_on_its_base_in_the_glare_is_kept(model: BoardModel) -> 
     assert glare_tinted([frog, doubted], glare, {"W"}, model) == ([frog, doubted], [])
 
 
-def test_pond3d_glare_tinting_a_red_frog_is_not_a_pumpkin_frog_under_it(layout13: Any) -> None:
+def test_pond3d_glare_tinting_a_red_frog_is_not_a_pumpkin_frog_under_it(
+    layout13: Any, tall: Any
+) -> None:
     """Seed 106 of the honest generator's glare boards (85% white, 15 degrees): the glare
     turned a cowboy frog's rim in pond W orange, and that crescent was counted as a pumpkin
     frog under it ("possible stack (its side shows under another piece): counted"), where
     none stands. Now it is left out, and pond W is named by both warnings."""
-    tall = dataclasses.replace(
-        read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
-    )
     size = (2304, 1296)
     scene = scene3d.make_scene3d(layout13, tall, 106, size=size, tilt=15.0, glare=0.85)
     photo = scene3d.empty_board(layout13, tall, 106, size=size)
