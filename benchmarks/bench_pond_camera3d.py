@@ -9,7 +9,8 @@ unless ``--no-plain``, without it (pieces taken as flat). The summary sums every
 with the reference: wrong ponds no warning names, as a share of the wrong ponds and of all
 ponds, and the false-alarm rate; then the lilypads: in how many ponds the lilypad's holder
 (free, or the faction of the frog standing on it) and any Long Fwooog lying on it are read
-right, and the wrong ones no warning names.
+right, and the wrong ones no warning names. Under each condition, every wrong pond no warning
+names is listed by seed and pond, with its answer and its count.
 The load average is printed at the start and the end (accuracy does not depend on it; time
 does).
 
@@ -114,9 +115,10 @@ def names(pid: str, warning: str) -> bool:
 PLACE_NOTES = ("mostly on land beside pond", "across the edge of pond")
 
 
-def wrong_ponds(answer: dict[str, Any], count: Any) -> list[int]:
+def wrong_ponds(answer: dict[str, Any], count: Any, unnamed: list[str] | None = None) -> list[int]:
     """[exact (pond, faction) pairs, pairs, wrong ponds, wrong ponds no warning names,
-    right ponds, right ponds a warning names, right ponds named only by a place note]."""
+    right ponds, right ponds a warning names, right ponds named only by a place note].
+    Each wrong pond no warning names is added to ``unnamed``, with its answer and count."""
     from vision.pond.pieces import FACTIONS
 
     out = [0] * 7
@@ -135,11 +137,19 @@ def wrong_ponds(answer: dict[str, Any], count: Any) -> list[int]:
         if not ok:
             out[2] += 1
             out[3] += not named
+            if not named and unnamed is not None:
+                unnamed.append(f"pond {pid}: answer {_tally(want)}, counted {_tally(have)}")
         else:
             out[4] += 1
             out[5] += named
             out[6] += named and all(any(n in w for n in PLACE_NOTES) for w in mine)
     return out
+
+
+def _tally(pond: dict[str, Any]) -> str:
+    """A pond's frogs and Long Fwooogs by faction, e.g. "frogs cowboy 2, Long Fwooogs banana"."""
+    frogs = ", ".join(f"{f} {n}" for f, n in sorted(pond["frogs"].items()) if n)
+    return f"frogs {frogs or 'none'}; Long Fwooogs {', '.join(sorted(pond['fwooogs'])) or 'none'}"
 
 
 def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
@@ -192,6 +202,7 @@ def main() -> int:
     for name in conditions:
         kw = {**CONDITIONS, **EXTRA}[name]
         totals = {mode: [0] * 8 for mode in modes}
+        unnamed: list[str] = []
         for k in range(args.scenes):
             seed = args.seed + k
             scene = s3.make_scene3d(layout, pieces, seed, size=size, **kw)
@@ -209,8 +220,10 @@ def main() -> int:
                 if not count.ok:
                     t[7] += 1
                     continue
-                for i, v in enumerate(wrong_ponds(scene.answer, count)):
+                missed: list[str] | None = [] if mode == "ref" else None
+                for i, v in enumerate(wrong_ponds(scene.answer, count, missed)):
                     t[i] += v
+                unnamed += [f"seed {seed}, {m}" for m in missed or []]
                 if mode == "ref":
                     pads = [a + b for a, b in zip(pads, lilypads(scene.answer, count), strict=True)]
         for mode in modes:
@@ -221,6 +234,8 @@ def main() -> int:
                 f"{name:40s} | {label:>9s} | {pct:>18s} | {refused:>3d}/{args.scenes:<3d} | "
                 f"{w:4d} ({s}) | {rw}/{r} ({rn})"
             )
+        for line in unnamed:
+            print(f"  named by no warning (with the reference): {line}")
         grand = [g + v for g, v in zip(grand, totals["ref"], strict=True)]
         sys.stdout.flush()
     e, p, w, s, r, rw, rn, refused = grand
