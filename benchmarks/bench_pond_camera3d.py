@@ -147,9 +147,10 @@ def wrong_ponds(answer: dict[str, Any], count: Any, unnamed: list[str] | None = 
 
 
 def _tally(pond: dict[str, Any]) -> str:
-    """A pond's frogs and Long Fwooogs by faction, e.g. "frogs cowboy 2, Long Fwooogs banana"."""
+    """A pond's frogs and Long Fwooogs by faction: "[frogs cowboy 2; Long Fwooogs banana]"."""
     frogs = ", ".join(f"{f} {n}" for f, n in sorted(pond["frogs"].items()) if n)
-    return f"frogs {frogs or 'none'}; Long Fwooogs {', '.join(sorted(pond['fwooogs'])) or 'none'}"
+    fwooogs = ", ".join(sorted(pond["fwooogs"])) or "none"
+    return f"[frogs {frogs or 'none'}; Long Fwooogs {fwooogs}]"
 
 
 def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
