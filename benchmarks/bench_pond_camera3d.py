@@ -222,11 +222,11 @@ def main() -> int:
                 if not count.ok:
                     t[7] += 1
                     continue
-                missed: list[str] | None = [] if mode == "ref" else None
+                missed: list[str] = []
                 for i, v in enumerate(wrong_ponds(scene.answer, count, missed)):
                     t[i] += v
-                unnamed += [f"seed {seed}, {m}" for m in missed or []]
                 if mode == "ref":
+                    unnamed += [f"seed {seed}, {m}" for m in missed]
                     pads = [a + b for a, b in zip(pads, lilypads(scene.answer, count), strict=True)]
         for mode in modes:
             e, p, w, s, r, rw, rn, refused = totals[mode]
