@@ -62,33 +62,42 @@ def footprint_mask(
     kind: str, pieces: Pieces, ppm: float, angle: float = 0.0
 ) -> npt.NDArray[np.uint8]:
     """A piece's ideal footprint at ``ppm`` (frog: ellipse; Long Fwooog: rounded bar), 0/255."""
-    length, width = pieces.frog_mm if kind == "frog" else pieces.fwooog_mm
+    if kind != "frog":
+        return bar_mask(pieces.fwooog_mm, ppm, angle)
+    length, width = pieces.frog_mm
     n = math.ceil(length * ppm) + 6
     img = np.zeros((n, n), np.uint8)
-    c = ((n - 1) / 2, (n - 1) / 2)
+    c = (n - 1) / 2
+    cv2.ellipse(
+        img,
+        (round(c * 16), round(c * 16)),
+        (round(length / 2 * ppm * 16), round(width / 2 * ppm * 16)),
+        angle,
+        0,
+        360,
+        255,
+        -1,
+        cv2.LINE_8,
+        4,
+    )
+    return img
+
+
+def bar_mask(size_mm: tuple[float, float], ppm: float, angle: float = 0.0) -> npt.NDArray[np.uint8]:
+    """A rounded bar ``size_mm`` (length, width) at ``ppm``, centred in a square, 0/255."""
+    length, width = size_mm
+    n = math.ceil(length * ppm) + 6
+    img = np.zeros((n, n), np.uint8)
+    c = (n - 1) / 2
     k = 16
-    if kind == "frog":
-        cv2.ellipse(
-            img,
-            (round(c[0] * k), round(c[1] * k)),
-            (round(length / 2 * ppm * k), round(width / 2 * ppm * k)),
-            angle,
-            0,
-            360,
-            255,
-            -1,
-            cv2.LINE_8,
-            4,
-        )
-    else:
-        half = (length - width) / 2 * ppm
-        ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
-        p1 = (round((c[0] - ux * half) * k), round((c[1] - uy * half) * k))
-        p2 = (round((c[0] + ux * half) * k), round((c[1] + uy * half) * k))
-        cv2.line(img, p1, p2, 255, max(1, round(width * ppm)), cv2.LINE_8, 4)
-        r = round(width / 2 * ppm * k)
-        cv2.circle(img, p1, r, 255, -1, cv2.LINE_8, 4)
-        cv2.circle(img, p2, r, 255, -1, cv2.LINE_8, 4)
+    half = (length - width) / 2 * ppm
+    ux, uy = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    p1 = (round((c - ux * half) * k), round((c - uy * half) * k))
+    p2 = (round((c + ux * half) * k), round((c + uy * half) * k))
+    cv2.line(img, p1, p2, 255, max(1, round(width * ppm)), cv2.LINE_8, 4)
+    r = round(width / 2 * ppm * k)
+    cv2.circle(img, p1, r, 255, -1, cv2.LINE_8, 4)
+    cv2.circle(img, p2, r, 255, -1, cv2.LINE_8, 4)
     return img
 
 

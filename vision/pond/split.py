@@ -14,6 +14,7 @@ import numpy.typing as npt
 
 from vision.cvarrays import i32
 from vision.pond.found import CountedPiece, pond_of
+from vision.pond.fwooog_fit import FIT_SHARE, fwooog_fit
 from vision.pond.model import BoardModel
 
 #: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
@@ -102,6 +103,8 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
             if doubt is None and _along_lean(b.cores == i, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
+            if doubt is None and extra > 0 and fwooog_fit(region, model) < FIT_SHARE:
+                doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
                 marks.append(("frog", extra, cx, cy, region, doubt))
