@@ -686,3 +686,23 @@ def test_pond3d_two_frogs_read_as_a_long_fwooog_name_their_pond(layout13: Any, t
     assert count.ponds["IE"]["fwooogs"] == ["cowboy", "pumpkin", "wizard"]
     assert _named_by(count, "a Long Fwooog's 38 mm: a Long Fwooog, or frogs?") == ["IE"]
     assert "IE" in count.flagged
+
+
+def test_pond3d_frogs_pressed_together_read_as_a_long_fwooog_and_frogs_name_their_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 14228, busy art straight down: four pumpkin frogs pressed together in pond IN
+    (three side by side, a fourth against them) leave one erosion core with four and a half
+    frogs' area, read as a pumpkin Long Fwooog with two frogs pressed on it: pond IN, two
+    frogs short and a Long Fwooog too many, was named by no warning. No Long Fwooog's
+    outline (shrunk 1 mm a side) fits in that base: now that names the pond. The count is
+    not changed, and no right pond on the board is named by it."""
+    scene = _scene(layout13, tall, 14228, tilt=0.0)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 14228))
+    assert count.ok, count.reason
+    assert scene.answer["IN"]["frogs"] == {"banana": 1, "pumpkin": 5}
+    assert scene.answer["IN"]["fwooogs"] == []
+    assert count.ponds["IN"]["frogs"] == {"banana": 1, "pumpkin": 3}
+    assert count.ponds["IN"]["fwooogs"] == ["pumpkin"]
+    assert _named_by(count, "no Long Fwooog's outline fits in its base") == ["IN", "IN"]
+    assert "IN" in count.flagged
