@@ -10,7 +10,8 @@ with the reference: wrong ponds no warning names, as a share of the wrong ponds 
 ponds, and the false-alarm rate; then the lilypads: in how many ponds the lilypad's holder
 (free, or the faction of the frog standing on it) and any Long Fwooog lying on it are read
 right, and the wrong ones no warning names. Under each condition, every wrong pond no warning
-names is listed by seed and pond, with its answer and its count.
+names is listed by seed and pond, with its answer and its count, and so is every lilypad read
+wrong that no warning names.
 The load average is printed at the start and the end (accuracy does not depend on it; time
 does).
 
@@ -155,11 +156,12 @@ def _tally(pond: dict[str, Any]) -> str:
     return f"[frogs {frogs or 'none'}; Long Fwooogs {fwooogs}]"
 
 
-def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
+def lilypads(answer: dict[str, Any], count: Any, unnamed: list[str] | None = None) -> list[int]:
     """[ponds with a lilypad in the answer, those whose lilypad is read right (its holder:
     free, or the faction of the frog standing on it; and the faction of a Long Fwooog lying
     on it, if any), ponds whose lilypad is read wrong (the wrong holder or Long Fwooog, a
-    lilypad missed, or one seen where there is none), those no warning names]."""
+    lilypad missed, or one seen where there is none), those no warning names]. Each wrong
+    one no warning names is added to ``unnamed``, with its answer and what was read."""
     out = [0] * 4
     for pid, want in answer.items():
         entry = count.ponds.get(pid, {})
@@ -171,7 +173,16 @@ def lilypads(answer: dict[str, Any], count: Any) -> list[int]:
         out[2] += 1
         named = pid in count.flagged or any(names(pid, w) for w in count.warnings)
         out[3] += not named
+        if not named and unnamed is not None:
+            answered = _lilypad(want["lilypad"], want.get("lilypad_fwooog"))
+            unnamed.append(f"pond {pid}: lilypad answer {answered}, read {_lilypad(*have)}")
     return out
+
+
+def _lilypad(holder: str | None, fwooog: str | None) -> str:
+    """A lilypad as read or answered: "none", "free", "banana", "free, cowboy Long Fwooog"."""
+    text = "none" if holder is None else holder
+    return f"{text}, {fwooog} Long Fwooog on it" if fwooog else text
 
 
 def main() -> int:
@@ -206,6 +217,7 @@ def main() -> int:
         kw = {**CONDITIONS, **EXTRA}[name]
         totals = {mode: [0] * 8 for mode in modes}
         unnamed: list[str] = []
+        pads_unnamed: list[str] = []
         for k in range(args.scenes):
             seed = args.seed + k
             scene = s3.make_scene3d(layout, pieces, seed, size=size, **kw)
@@ -228,7 +240,10 @@ def main() -> int:
                     t[i] += v
                 if mode == "ref":
                     unnamed += [f"seed {seed}, {m}" for m in missed]
-                    pads = [a + b for a, b in zip(pads, lilypads(scene.answer, count), strict=True)]
+                    missed_pads: list[str] = []
+                    tally = lilypads(scene.answer, count, missed_pads)
+                    pads = [a + b for a, b in zip(pads, tally, strict=True)]
+                    pads_unnamed += [f"seed {seed}, {m}" for m in missed_pads]
         for mode in modes:
             e, p, w, s, r, rw, rn, refused = totals[mode]
             pct = f"{e}/{p} = {100 * e / p:.1f}%" if p else "-"
@@ -239,6 +254,8 @@ def main() -> int:
             )
         for line in unnamed:
             print(f"  named by no warning (with the reference): {line}")
+        for line in pads_unnamed:
+            print(f"  lilypad named by no warning (with the reference): {line}")
         grand = [g + v for g, v in zip(grand, totals["ref"], strict=True)]
         sys.stdout.flush()
     e, p, w, s, r, rw, rn, refused = grand
