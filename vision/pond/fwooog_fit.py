@@ -2,10 +2,10 @@
 
 Frogs of one faction pressed together (three in a Y, four in a block, three in a bent row)
 can leave a single erosion core, whose area reads as a Long Fwooog with a frog or two
-pressed on it. A Long Fwooog's own footprint then lies inside the base; frogs' necks and
-bends leave no straight stretch that long and that wide. The footprint is shrunk a little
-first (the outline's noise), then slid over the base at every angle: the best place's
-share inside is the measure.
+pressed on it. Were a Long Fwooog there, its own footprint would lie inside the base;
+frogs' necks and bends leave no straight stretch that long and that wide. The footprint is
+shrunk a little first (the outline's noise), then slid over the base at every angle: the
+best place's share inside is the measure.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from vision.pond.model import BoardModel, bar_mask
 #: mm taken off each side of a Long Fwooog's footprint before it is fitted.
 FIT_SHRINK_MM = 1.0
 #: Below this share of the shrunk footprint inside the base (best place and angle), no Long
-#: Fwooog fits: on the tuning seeds every right Long Fwooog read with frogs in its core
-#: reached it but one in about 700 ponds at 30 degrees; the six misses it was made for
-#: reached 0.94-0.98.
+#: Fwooog fits. On the tuning seeds it alone named 1 of 758 right ponds at 30 degrees and 1
+#: of 765 with frogs straddling the edges, none elsewhere; the six misses it was made for
+#: reach 0.94-0.98 (fresh figures in docs/pond-camera.md).
 FIT_SHARE = 0.99
 ANGLE_STEP = 5
 
