@@ -28,29 +28,23 @@ ANGLE_STEP = 5
 _KERNELS: dict[tuple[float, float, float], list[npt.NDArray[np.float32]]] = {}
 
 
-def fwooog_fit(region: npt.NDArray[np.bool_], model: BoardModel, enough: float = 1.0) -> float:
+def fwooog_fit(
+    region: npt.NDArray[np.bool_], model: BoardModel, enough: float = 1.0, axis: float = 0.0
+) -> float:
     """The largest share of a (shrunk) Long Fwooog's outline lying inside ``region``, over
     every place and every ``ANGLE_STEP`` degrees; the search stops at the first angle where
-    the share reaches ``enough``, trying first the angles nearest the base's long axis.
+    the share reaches ``enough``, trying first the angles nearest ``axis`` (degrees: the
+    base's long axis, where a Long Fwooog most likely lies; only the order depends on it).
 
     (Places are tried only over the base's own box: a bar centred outside it has at least
     half of itself outside.)"""
     base = region.astype(np.float32)
     best = 0.0
-    for k in _by_nearness(_kernels(model), _axis_deg(region)):
+    for k in _by_nearness(_kernels(model), axis):
         best = max(best, float(cv2.filter2D(base, -1, k, borderType=cv2.BORDER_CONSTANT).max()))
         if best >= enough:
             break
     return best
-
-
-def _axis_deg(region: npt.NDArray[np.bool_]) -> float:
-    """The direction (degrees, 0-180) of a base's long axis (its pixels' main spread)."""
-    ys, xs = np.nonzero(region)
-    if len(xs) < 3:
-        return 0.0
-    cov = np.cov(np.vstack([xs, ys]).astype(np.float64))
-    return float(np.degrees(0.5 * np.arctan2(2 * cov[0, 1], cov[0, 0] - cov[1, 1]))) % 180.0
 
 
 def _by_nearness(

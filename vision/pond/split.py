@@ -103,7 +103,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
             if doubt is None and _along_lean(b.cores == i, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
-            if doubt is None and extra > 0 and fwooog_fit(region, model, FIT_SHARE) < FIT_SHARE:
+            if doubt is None and extra > 0 and not _room_for_a_fwooog(region, model):
                 doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
@@ -155,6 +155,13 @@ def _axis_deg(mask: npt.NDArray[np.bool_]) -> float | None:
         return None
     (_, _), (w, h), ang = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
     return float(ang if w >= h else ang + 90)
+
+
+def _room_for_a_fwooog(region: npt.NDArray[np.bool_], model: BoardModel) -> bool:
+    """Does a Long Fwooog's outline fit in this base (``vision.pond.fwooog_fit``)? The angles
+    along the base's long axis are tried first."""
+    axis = _axis_deg(region) or 0.0
+    return fwooog_fit(region, model, FIT_SHARE, axis) >= FIT_SHARE
 
 
 def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:
