@@ -34,6 +34,17 @@ TEST_SIZE = (3072, 1728)
 FULL_SIZE = (4608, 2592)
 
 
+def inside_pond(model: Any, pid: str) -> tuple[float, float]:
+    """A point well inside pond ``pid`` of a ``vision.pond.model.BoardModel`` (mm)."""
+    import cv2
+    import numpy as np
+
+    mine = (model.pond_map == model.ids.index(pid) + 1).astype(np.uint8)
+    dist = cv2.distanceTransform(mine, cv2.DIST_L2, 5)
+    y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
+    return x / model.ppm, y / model.ppm
+
+
 @pytest.fixture(scope="session")
 def layout13() -> Any:
     from companion.games.pond.layout import default_layout

@@ -706,3 +706,24 @@ def test_pond3d_frogs_pressed_together_read_as_a_long_fwooog_and_frogs_name_thei
     assert count.ponds["IN"]["fwooogs"] == ["pumpkin"]
     assert _named_by(count, "no Long Fwooog's outline fits in its base") == ["IN", "IN"]
     assert "IN" in count.flagged
+
+
+def test_pond3d_another_factions_colour_at_a_lone_frogs_foot_names_its_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 17129, the stacks condition (25 degrees): a banana frog on a wizard frog, alone in
+    pond IE, read as one banana frog. The wizard near side, in shade, is dark enough over the
+    blue water for the comparison to call its lower part unchanged, so the pair reaches no
+    further than one frog (0.09 of a lean) and no wizard patch is seen: pond IE, a wizard frog
+    short, was named by no warning. The wizard colour at the banana frog's foot, off the line
+    of blends of banana with the water, names it now. The count is not changed, and no other
+    pond on the board is named by it."""
+    scene = _scene(layout13, tall, 17129, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 17129))
+    assert count.ok, count.reason
+    assert scene.answer["IE"]["frogs"] == {"banana": 1, "wizard": 2}
+    assert count.ponds["IE"]["frogs"] == {"banana": 1, "wizard": 1}
+    assert _named_by(count, "colour at the foot of the") == ["IE"]
+    assert "pond IE: wizard colour at the foot of the banana frog at (" in next(
+        w for w in count.warnings if "at the foot of" in w
+    )

@@ -14,6 +14,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from conftest import inside_pond as _inside
 
 from vision.pond import read_pieces_file
 from vision.pond.counted import Counted
@@ -26,14 +27,6 @@ from vision.pond.reach import MIN_LEAN_MM, reach_doubts
 @pytest.fixture(scope="module")
 def model(layout13: Any) -> BoardModel:
     return board_model(layout13, read_pieces_file())
-
-
-def _inside(model: BoardModel, pid: str) -> tuple[float, float]:
-    """A point well inside pond ``pid`` (mm)."""
-    mine = (model.pond_map == model.ids.index(pid) + 1).astype(np.uint8)
-    dist = cv2.distanceTransform(mine, cv2.DIST_L2, 5)
-    y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
-    return x / model.ppm, y / model.ppm
 
 
 def _draw(model: BoardModel, solids: list[tuple[float, float, float, float, float]]) -> Any:

@@ -15,6 +15,7 @@ from typing import Any
 import cv2
 import numpy as np
 import pytest
+from conftest import inside_pond
 
 from vision.pond import read_pieces_file
 from vision.pond.counted import Counted
@@ -36,13 +37,7 @@ def model(layout13: Any) -> BoardModel:
 
 def _places(model: BoardModel) -> list[tuple[float, float, str]]:
     """A point well inside each of eight ponds (mm)."""
-    out = []
-    for pid in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
-        mine = (model.pond_map == model.ids.index(pid) + 1).astype(np.uint8)
-        dist = cv2.distanceTransform(mine, cv2.DIST_L2, 5)
-        y, x = np.unravel_index(int(np.argmax(dist)), dist.shape)
-        out.append((x / model.ppm, y / model.ppm, pid))
-    return out
+    return [(*inside_pond(model, pid), pid) for pid in ("N", "NE", "E", "SE", "S", "SW", "W", "NW")]
 
 
 def _fill(canvas: np.ndarray, poly: np.ndarray) -> None:
