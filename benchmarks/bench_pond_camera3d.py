@@ -25,8 +25,10 @@ across the table; the empty-board photo from a camera 0-10 degrees off vertical,
 light): see CONDITIONS below; EXTRA (two lamps) runs only when ``--only`` names it. Scenes are
 seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129 and 300-329;
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
-were taken (16400-16429 to 18700-18729 at 2304x1296 for the code and the generator as they are,
-and 18800-19929 under two lamps; 8600-8629 to 14700-14729 for e2b604f's counting before the
+were taken (20000-20029 to 22300-22329 at 2304x1296 for the code and the generator as they are,
+and 22400-23529 under two lamps; the next fresh seeds start at 23600; 16400-16429 to
+18700-18729 for the code before the foot colour's warning, which only adds a warning, and
+18800-19929 under two lamps; 8600-8629 to 14700-14729 for e2b604f's counting before the
 outline fit, and 14000-15129 under two lamps; 15200-16329 for a bar tried and dropped, see
 docs/pond-camera.md; 6200-6229 to 8500-8529 for the code of their day, listed in
 docs/pond-camera.md; 5600-5629 to 6100-6129 for 0132624's counting; 5300-5329 to 5500-5529 for

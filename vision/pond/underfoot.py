@@ -45,7 +45,9 @@ from vision.pond.reach import leans_enough, lone_frogs, others_mask
 #: Pixels within this much (mm) outside the base swept a lean towards the camera are looked at.
 GROW_MM = 2.0
 #: A colour this far (rg chromaticity) off the line of blends of the frog's colour with the
-#: board's is another piece's own (a rim blurred into water measured under 0.03).
+#: board's is another piece's own: on ten boards at 30 degrees with no stack, 95% of the
+#: other factions' pixels at lone frogs' feet lay within 0.03 of it (90% within 0.024); the
+#: lower frog's band at 17129 IE's banana frog lies 0.10-0.17 off.
 BLEND = 0.03
 #: This much (mm^2) of another faction's colour at a frog's foot names its pond.
 FOOT_MM2 = 6.0
