@@ -621,17 +621,29 @@ def test_pond3d_a_stack_under_two_lamps_is_named_by_its_faint_shadow(
     )
 
 
-def test_pond3d_a_stack_neither_check_could_judge_names_its_pond(layout13: Any, tall: Any) -> None:
+def test_pond3d_a_stack_neither_check_could_judge_names_its_pond(
+    layout13: Any, tall: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Seed 3607, 25 degrees, three stacks: a banana frog on a wizard frog in pond S, pressed
     among a Long Fwooog and three frogs, is read as one banana frog. Every line of the reach
     check and of the shadow check runs into a neighbour or its shadow, so neither judged it,
-    and pond S, one wizard frog short, was named by no warning. Now the frog neither check
-    could judge names it. The count is not changed."""
+    and pond S, one wizard frog short, was named by no warning. The frog neither check could
+    judge names it (shown with the foot colour's check left out); the wizard colour at its
+    foot, which says more, now names it first, and the pond is named once. The count is not
+    changed."""
     scene = _scene(layout13, tall, 3607, tilt=25.0, stacks=3)
-    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 3607))
+    empty = _empty(layout13, tall, 3607)
+    count = count_board(scene.image, layout13, tall, empty)
     assert count.ok, count.reason
     assert scene.answer["S"]["frogs"]["wizard"] == 3
     assert count.ponds["S"]["frogs"]["wizard"] == 2
+    mine = [w for w in count.warnings if w.startswith("pond S:")]
+    assert mine == [
+        "pond S: wizard colour at the foot of the banana frog at (327, 501) mm: "
+        "a frog hidden under it? (not counted)"
+    ]
+    monkeypatch.setattr("vision.pond.count.underfoot_doubts", lambda *args: [])
+    count = count_board(scene.image, layout13, tall, empty)
     mine = [w for w in count.warnings if w.startswith("pond S:")]
     assert len(mine) == 1, mine
     assert mine[0].startswith("pond S: the banana frog at (327, 501) mm could not be checked")
