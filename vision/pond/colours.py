@@ -45,6 +45,18 @@ def chroma(bgr: npt.ArrayLike) -> npt.NDArray[np.float64]:
     return np.stack([arr[..., 2], arr[..., 1]], axis=-1) / s
 
 
+def off_segment(
+    c: npt.NDArray[np.float64], a: npt.ArrayLike, b: npt.ArrayLike
+) -> npt.NDArray[np.float64]:
+    """How far each chromaticity of ``c`` (N, 2) lies from the segment from ``a`` to ``b``
+    (each (2,), or one per row (N, 2)): an additive blend of two colours lies on it."""
+    a64, b64 = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    seg = b64 - a64
+    t = np.clip(((c - a64) * seg).sum(axis=-1) / np.maximum((seg * seg).sum(axis=-1), 1e-9), 0, 1)
+    d: npt.NDArray[np.float64] = np.linalg.norm(c - (a64 + t[..., None] * seg), axis=-1)
+    return d
+
+
 def _bin_centres() -> npt.NDArray[np.float64]:
     q = (np.arange(32, dtype=np.float64) * 8) + 4
     b, g, r = np.meshgrid(q, q, q, indexing="ij")  # index = b << 10 | g << 5 | r
@@ -83,10 +95,7 @@ def _piece_table(pieces: Pieces) -> _PieceTable:
     neutral = np.array([1 / 3, 1 / 3])
     glossy = np.zeros(len(_CHROMA), bool)
     for c in piece_c:
-        seg = neutral - c
-        t = np.clip(((_CHROMA - c) @ seg) / float(seg @ seg), 0.0, 1.0)
-        d_seg = np.linalg.norm(_CHROMA - (c + t[:, None] * seg), axis=1)
-        glossy |= d_seg < 0.035
+        glossy |= off_segment(_CHROMA, c, neutral) < 0.035
     glossy &= _CENTRES.max(axis=1) >= 120
     table = _PieceTable(
         piece_id=piece_ids[best],

@@ -217,7 +217,6 @@ def count_board(
         raster = cmp.normalised
         lut = colours.build_lut(pieces, board_colours(empty.raster, model))
         labels = colours.classify(raster, lut)
-        all_labels = labels.copy()  # unchanged pixels' colours too (``vision.pond.underfoot``)
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
@@ -284,10 +283,7 @@ def count_board(
         hidden = (cmp.changed & ~changed_mask(labels)) | glare_near
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
         unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
-        empty_labels = colours.classify(empty.raster, lut)
-        unexplained += underfoot_doubts(
-            all_labels, empty_labels, raster, empty.raster, cmp.changed, counted
-        )
+        unexplained += underfoot_doubts(raster, empty.raster, lut, cmp.changed, counted)
     unexplained = doubts(explained) + unexplained
     if counted is not None:  # the lone frogs neither stack check could judge
         named = {pid for pid, _ in unexplained} | set(flagged)

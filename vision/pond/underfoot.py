@@ -54,23 +54,22 @@ FOOT_MM2 = 6.0
 
 
 def underfoot_doubts(
-    seen: colours.Labels,
-    board: colours.Labels,
     frame: Frame,
     empty: Frame,
+    lut: colours.Labels,
     changed: npt.NDArray[np.bool_],
     counted: Counted,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog with another faction's colour at its foot.
 
-    ``seen``: the frame's board raster labelled (``colours.classify``), unchanged pixels
-    kept; ``board``: the empty board's raster labelled with the same table; ``frame`` and
-    ``empty``: those two rasters (BGR, the frame's light matched to the empty board's);
-    ``changed``: what the comparison with the empty board calls changed.
+    ``frame`` and ``empty``: the frame's board raster (its light matched to the empty
+    board's) and the empty board's (BGR); ``lut``: the colour table both are labelled with
+    (``colours.build_lut``: only the windows at the frogs' feet are labelled); ``changed``:
+    what the comparison with the empty board calls changed.
     """
     model = counted.model
     out = []
-    for i, n, colour in foot_colours(seen, board, frame, empty, changed, counted):
+    for i, n, colour in foot_colours(frame, empty, lut, changed, counted):
         if n < FOOT_MM2 * model.ppm**2:
             continue
         p = counted.found[i]
@@ -86,10 +85,9 @@ def underfoot_doubts(
 
 
 def foot_colours(
-    seen: colours.Labels,
-    board: colours.Labels,
     frame: Frame,
     empty: Frame,
+    lut: colours.Labels,
     changed: npt.NDArray[np.bool_],
     counted: Counted,
 ) -> list[tuple[int, int, str]]:
@@ -97,13 +95,14 @@ def foot_colours(
     colour at the foot of each lone frog seen at a lean that has any (see the module)."""
     model, pieces = counted.model, counted.pieces
     names = list(pieces.factions)
+    grow = max(1, round(GROW_MM * model.ppm))
+    k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
     out = []
     for i in lone_frogs(counted.found):
         if not leans_enough(counted, i):
             continue
         p = counted.found[i]
         v = np.array(counted.shift_at_px[i], np.float64)
-        grow = max(1, round(GROW_MM * model.ppm))
         half = math.ceil(pieces.frog_mm[0] / 2 * model.ppm + float(np.hypot(*v)) + grow + 2)
         x0, y0 = round(p.x_mm * model.ppm) - half, round(p.y_mm * model.ppm) - half
         h, w = changed.shape
@@ -117,14 +116,14 @@ def foot_colours(
         cv2.fillConvexPoly(
             zone, np.round((poly - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4
         )
-        k = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * grow + 1, 2 * grow + 1))
         zone = u8(cv2.dilate(zone, k))
         ys, xs = np.mgrid[0 : 2 * half, 0 : 2 * half]
         near = (xs + x0 - p.x_mm * model.ppm) * v[0] + (ys + y0 - p.y_mm * model.ppm) * v[1] < 0
-        lab = seen[window]
+        lab = colours.classify(frame[window], lut)
+        board = colours.classify(empty[window], lut)
         own = names.index(p.faction) + 1
         other = (lab >= 1) & (lab <= len(names)) & (lab != own)
-        look = (zone > 0) & near & other & ~changed[window] & (board[window] == colours.BACKGROUND)
+        look = (zone > 0) & near & other & ~changed[window] & (board == colours.BACKGROUND)
         look &= ~others_mask([i], counted, (x0, y0), 2 * half)
         py, px = np.nonzero(look)
         if not len(py):
@@ -132,18 +131,8 @@ def foot_colours(
         c = colours.chroma(frame[window][py, px])
         b = colours.chroma(empty[window][py, px])
         f = colours.chroma(np.array(pieces.factions[p.faction][::-1], np.float64))
-        off = _off_blend(c, f, b) > BLEND
+        off = colours.off_segment(c, f, b) > BLEND
         if off.any():
             colour = Counter(lab[py[off], px[off]].tolist()).most_common(1)[0][0]
             out.append((i, int(np.count_nonzero(off)), names[colour - 1]))
     return out
-
-
-def _off_blend(
-    c: npt.NDArray[np.float64], f: npt.NDArray[np.float64], b: npt.NDArray[np.float64]
-) -> npt.NDArray[np.float64]:
-    """How far each chromaticity ``c`` lies off the segment from ``f`` to its ``b``."""
-    seg = b - f
-    t = np.clip(((c - f) * seg).sum(axis=1) / np.maximum((seg * seg).sum(axis=1), 1e-9), 0, 1)
-    d: npt.NDArray[np.float64] = np.linalg.norm(c - (f + t[:, None] * seg), axis=1)
-    return d

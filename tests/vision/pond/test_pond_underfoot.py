@@ -21,7 +21,7 @@ from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.model import BoardModel, board_model
-from vision.pond.underfoot import FOOT_MM2, _off_blend, foot_colours, underfoot_doubts
+from vision.pond.underfoot import FOOT_MM2, foot_colours, underfoot_doubts
 
 LEAN = (8.0, 0.0)
 WATER = (190, 100, 30)  # BGR: blue water
@@ -44,9 +44,8 @@ def _fill(model: BoardModel, x: float, y: float, sweep: tuple[float, float]) -> 
 
 
 def _board(model: BoardModel, band_bgr: Any, faction: str = "banana", art: bool = False) -> Any:
-    """(labels of the frame, of the empty board, frame, empty, changed, counted, band): a
-    ``faction`` frog with a band of ``band_bgr`` at its foot (``art``: the empty board has
-    that colour there too)."""
+    """(frame, empty, colour table, changed, counted, band): a ``faction`` frog with a band
+    of ``band_bgr`` at its foot (``art``: the empty board has that colour there too)."""
     pieces = read_pieces_file()
     x, y = inside_pond(model, "NW")
     changed = _fill(model, x, y, LEAN)
@@ -61,15 +60,15 @@ def _board(model: BoardModel, band_bgr: Any, faction: str = "banana", art: bool 
     lut = colours.build_lut(pieces, [WATER])
     frog = CountedPiece("frog", faction, x, y, "NW", 1.0, 1, None, 0.0)
     counted = Counted([frog], model, pieces, [LEAN])
-    seen, board = colours.classify(frame, lut), colours.classify(empty, lut)
-    return seen, board, frame, empty, changed, counted, band
+    return frame, empty, lut, changed, counted, band
 
 
-def test_off_blend_is_the_distance_to_the_segment() -> None:
+def test_off_segment_is_the_distance_to_the_segment() -> None:
     f = np.array([0.3, 0.3])
     c = np.array([[0.5, 0.3], [0.5, 0.4], [0.9, 0.3], [0.2, 0.3]])
     b = np.array([[0.7, 0.3]] * 4)
-    assert _off_blend(c, f, b) == pytest.approx([0.0, 0.1, 0.2, 0.1])
+    assert colours.off_segment(c, f, b) == pytest.approx([0.0, 0.1, 0.2, 0.1])
+    assert colours.off_segment(c, f, b[0]) == pytest.approx([0.0, 0.1, 0.2, 0.1])
 
 
 def test_wizard_colour_in_shade_at_a_banana_frogs_foot_names_its_pond(model: BoardModel) -> None:
@@ -95,11 +94,12 @@ def test_a_blend_of_the_frogs_colour_with_the_water_is_not_another_piece(
     """A cowboy frog's rim blurred half into blue water reads as wizard, but its colour lies
     on the line between the two: nothing is named."""
     blend = (_bgr("cowboy") + np.array(WATER)) / 2
-    seen, *rest = _board(model, blend, faction="cowboy")
-    band = rest[-1]
-    assert np.all(seen[band] == list(read_pieces_file().factions).index("wizard") + 1)
-    assert foot_colours(seen, *rest[:-1]) == []
-    assert underfoot_doubts(seen, *rest[:-1]) == []
+    *args, band = _board(model, blend, faction="cowboy")
+    frame, _, lut, *_ = args
+    wizard = list(read_pieces_file().factions).index("wizard") + 1
+    assert np.all(colours.classify(frame, lut)[band] == wizard)
+    assert foot_colours(*args) == []
+    assert underfoot_doubts(*args) == []
 
 
 def test_a_frogs_own_colour_or_the_boards_art_at_its_foot_names_nothing(
@@ -114,12 +114,11 @@ def test_a_frogs_own_colour_or_the_boards_art_at_its_foot_names_nothing(
 
 
 def test_less_than_foot_mm2_is_measured_but_names_nothing(model: BoardModel) -> None:
-    seen, board, frame, empty, changed, counted, band = _board(model, _bgr("wizard") * 0.6)
+    frame, empty, lut, changed, counted, band = _board(model, _bgr("wizard") * 0.6)
     keep = np.argwhere(band)[: int(FOOT_MM2 * model.ppm**2) - 1]
     small = np.zeros_like(band)
     small[keep[:, 0], keep[:, 1]] = True
     frame[band & ~small] = WATER
-    seen = colours.classify(frame, colours.build_lut(read_pieces_file(), [WATER]))
-    args = (seen, board, frame, empty, changed, counted)
+    args = (frame, empty, lut, changed, counted)
     assert foot_colours(*args) == [(0, len(keep), "wizard")]
     assert underfoot_doubts(*args) == []
