@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Each pytest-xdist worker gets its own KIVY_HOME inside the one the Makefile made. Kivy's import
+# checks for, then makes, its folders and writes config.ini there: two workers importing it at
+# the same moment into one folder raced ("FileExistsError: .../mods", a CI run lost at collection).
+_worker = os.environ.get("PYTEST_XDIST_WORKER")
+if _worker and "KIVY_HOME" in os.environ:
+    _home = os.path.join(os.environ["KIVY_HOME"], _worker)
+    os.makedirs(_home, exist_ok=True)
+    os.environ["KIVY_HOME"] = _home
 
 
 @pytest.fixture(autouse=True)
