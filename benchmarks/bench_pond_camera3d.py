@@ -88,6 +88,9 @@ CONDITIONS: dict[str, dict[str, Any]] = {
 EXTRA: dict[str, dict[str, Any]] = {
     "two lamps, 20 deg": {"tilt": 20.0, "lamps": 2},
     "two lamps, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lamps": 2},
+    "barrel lens k1 -0.05, 20 deg": {"tilt": 20.0, "lens_k1": -0.05},
+    "barrel lens k1 -0.05, 30 deg": {"tilt": 30.0, "lens_k1": -0.05},
+    "barrel lens k1 -0.05, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lens_k1": -0.05},
 }
 SHORT = {
     "plain": "plain art, 0 deg",
@@ -102,6 +105,9 @@ SHORT = {
     "hands": "hand over the map, 15 deg",
     "lamps2": "two lamps, 20 deg",
     "lamps2stacks": "two lamps, 3 stacks, 25 deg",
+    "lens20": "barrel lens k1 -0.05, 20 deg",
+    "lens30": "barrel lens k1 -0.05, 30 deg",
+    "lensstacks": "barrel lens k1 -0.05, 3 stacks, 25 deg",
 }
 
 
@@ -227,7 +233,14 @@ def main() -> int:
                 cv2.imwrite(
                     f"{args.save}/{name.split(',')[0].replace(' ', '_')}-{seed}.jpg", scene.image
                 )
-            empty_photo = s3.empty_board(layout, pieces, seed, size=size, busy=kw.get("busy", True))
+            empty_photo = s3.empty_board(
+                layout,
+                pieces,
+                seed,
+                size=size,
+                busy=kw.get("busy", True),
+                lens_k1=kw.get("lens_k1", 0.0),
+            )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
             for mode in modes:

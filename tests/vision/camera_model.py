@@ -8,7 +8,10 @@ What it models, each assumption written beside it:
   ``tilt_deg`` off the vertical (0 = straight down), leaning from the side ``azimuth_deg`` says
   (0 = from the player's side, +y). Default lens: the Raspberry Pi Camera Module 3's, about 66
   degrees horizontal field of view, the same for 4608x2592 and the binned 2304x1296 (``SIZES``).
-  No lens distortion is modelled (the Module 3's is small and the markers fit a homography).
+  Lens distortion, when asked for (``lens_k1``): radial, Brown's model
+  ``x_d = x (1 + k1 r^2 + k2 r^4)`` in normalised image coordinates (``k1 < 0``: barrel). The
+  scene is rendered through a pinhole camera on a wider canvas (``widened``) and resampled
+  (``distortion_map``, ``distort``). Off by default.
 - **Projection** of any 3D point (``project``), of the table plane or a plane at a height
   (``plane_homography``), and a planar texture rendered through that homography
   (``render_plane``), so textured art is seen in perspective, not pasted flat.
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -113,6 +117,67 @@ class Camera:
         p = self.project([[x, y, 0], [x + 1, y, 0], [x, y + 1, 0]])
         (ax, ay), (bx, by) = p[1] - p[0], p[2] - p[0]
         return 1.0 / math.sqrt(abs(ax * by - ay * bx))
+
+
+def widened(camera: Camera, margin_px: int) -> Camera:
+    """The same camera (same focal length, pose, principal point at the centre) seeing
+    ``margin_px`` more on every side: the pinhole image a distorted one is resampled from."""
+    w, h = camera.size
+    f = camera.focal_px
+    hfov = 2 * math.degrees(math.atan((w / 2 + margin_px) / f))
+    return Camera((w + 2 * margin_px, h + 2 * margin_px), hfov, camera.centre_mm, camera.rotation)
+
+
+def distortion_margin(size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0) -> int:
+    """Pixels a pinhole canvas needs beyond ``size`` on every side to feed ``distortion_map``."""
+    mx, my = distortion_map(size, hfov_deg, k1, k2, 0)
+    w, h = size
+    reach = max(-float(mx.min()), -float(my.min()), float(mx.max()) - w, float(my.max()) - h)
+    return max(0, math.ceil(reach)) + 4
+
+
+_MAPS: dict[tuple[Any, ...], tuple[F32, F32]] = {}
+
+
+def distortion_map(
+    size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0, margin_px: int = 0
+) -> tuple[F32, F32]:
+    """For each pixel of a ``size`` image seen through a lens with radial distortion
+    (``k1``, ``k2``), where it lies in the pinhole image of ``widened(camera, margin_px)``:
+    the ``cv2.remap`` maps. Cached."""
+    key = (size, hfov_deg, k1, k2, margin_px)
+    if key not in _MAPS:
+        w, h = size
+        f = (w / 2) / math.tan(math.radians(hfov_deg) / 2)
+        # Pixel centres, normalised; the ideal point is found by fixed-point iteration of
+        # x_u = x_d / (1 + k1 r_u^2 + k2 r_u^4) (converges for the mild lenses modelled here).
+        xd = (np.arange(w, dtype=np.float64) + 0.5 - w / 2)[None, :] / f
+        yd = (np.arange(h, dtype=np.float64) + 0.5 - h / 2)[:, None] / f
+        xu, yu = np.broadcast_to(xd, (h, w)).copy(), np.broadcast_to(yd, (h, w)).copy()
+        for _ in range(20):
+            r2 = xu * xu + yu * yu
+            scale = 1 + k1 * r2 + k2 * r2 * r2
+            xu, yu = xd / scale, yd / scale
+        r2 = xu * xu + yu * yu
+        miss = np.abs(xu * (1 + k1 * r2 + k2 * r2 * r2) - xd).max()
+        if not miss < 1e-6:
+            raise ValueError(f"no lens with k1={k1}, k2={k2} reaches this frame's corners")
+        mx = (xu * f + w / 2 + margin_px - 0.5).astype(np.float32)
+        my = (yu * f + h / 2 + margin_px - 0.5).astype(np.float32)
+        _MAPS.clear()
+        _MAPS[key] = (mx, my)
+    return _MAPS[key]
+
+
+def distort(
+    pinhole: F32, size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0
+) -> F32:
+    """Resample the pinhole image of ``widened(camera, m)`` (``m`` read off its size) into the
+    ``size`` image the distorting lens makes."""
+    m = (pinhole.shape[1] - size[0]) // 2
+    mx, my = distortion_map(size, hfov_deg, k1, k2, m)
+    out = cv2.remap(pinhole, mx, my, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(out, np.float32)
 
 
 def camera_pose(

@@ -143,3 +143,36 @@ def test_camera_model_white_balance_warms_the_picture() -> None:
     warm = cm.white_balance(img, cm.warm_gains(0.15))
     b, g, r = warm[0, 0]
     assert r > g > b
+
+
+def test_camera_model_barrel_lens_pulls_a_corner_point_in_by_k1_r_cubed() -> None:
+    # A white dot near the frame's corner in the pinhole image lands where Brown's model,
+    # x_d = x (1 + k1 r^2), puts it, and the centre does not move.
+    size, k1 = (600, 400), -0.1
+    cam = cm.camera_pose(size, 500.0, 0.0)
+    margin = cm.distortion_margin(size, cam.hfov_deg, k1)
+    wide = cm.widened(cam, margin)
+    assert wide.focal_px == pytest.approx(cam.focal_px)
+    pinhole = np.zeros((wide.size[1], wide.size[0], 3), np.float32)
+    f = cam.focal_px
+    x_u, y_u = 0.62, 0.38  # normalised, near the frame's corner (0.65, 0.43)
+    # Pixel (i, j) covers [i, i + 1): the principal point is the continuous point (W/2, H/2).
+    cx, cy = wide.size[0] / 2 + x_u * f - 0.5, wide.size[1] / 2 + y_u * f - 0.5
+    cv2.circle(
+        pinhole, (round(cx * 16), round(cy * 16)), 3 * 16, (255, 255, 255), -1, cv2.LINE_AA, 4
+    )
+    pinhole[
+        wide.size[1] // 2 - 2 : wide.size[1] // 2 + 3, wide.size[0] // 2 - 2 : wide.size[0] // 2 + 3
+    ] = 255
+    out = cm.distort(pinhole, size, cam.hfov_deg, k1)
+    assert out.shape == (size[1], size[0], 3)
+    scale = 1 + k1 * (x_u**2 + y_u**2)
+    want = (size[0] / 2 + x_u * scale * f, size[1] / 2 + y_u * scale * f)
+    assert want[0] < size[0] and want[1] < size[1]  # pulled into the frame by the barrel
+    grey = out[..., 0]
+    ys, xs = np.nonzero(grey[size[1] // 2 + 20 :, size[0] // 2 + 20 :] > 60)
+    got = (xs.mean() + size[0] // 2 + 20 + 0.5, ys.mean() + size[1] // 2 + 20 + 0.5)
+    assert got == pytest.approx(want, abs=0.3)
+    assert grey[size[1] // 2, size[0] // 2] > 200
+    with pytest.raises(ValueError, match="reaches this frame's corners"):
+        cm.distortion_map(size, cam.hfov_deg, -0.6)

@@ -6,7 +6,9 @@ generator photographs a world (``tests/vision/camera_model.py``):
 - **Camera**: a pinhole camera with the Camera Module 3's ~66 degree horizontal field of view,
   at 4608x2592 or the binned 2304x1296, ``tilt`` 0-35 degrees off vertical, placed at the
   distance where the whole board just fits (about 84 cm straight down, 87-89 cm at 20-30
-  degrees), aimed at the board centre with a little jitter. No lens distortion.
+  degrees), aimed at the board centre with a little jitter. No lens distortion unless
+  ``lens_k1`` is given (radial, barrel for ``k1 < 0``; the empty-board photo through the same
+  lens).
 - **Board art** (``art_texture``): grass with blades and speckle, water with ripples and
   reeds, darker rivers, the Fountain drawn as a decorated ring of grey stones with a basin
   and white spray, and, with ``busy=True``, flowers (yellow, orange, purple, red: the
@@ -531,11 +533,16 @@ def photograph(
     hand: bool = False,
     heights: dict[str, float] = HEIGHTS,
     lamps: int = 1,
+    lens_k1: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
-    1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece)."""
+    1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
+    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
+    out_size, out_hfov = cam.size, cam.hfov_deg
+    if lens_k1:
+        cam = cm.widened(cam, cm.distortion_margin(cam.size, cam.hfov_deg, lens_k1))
     w, h = cam.size
     tex = texture.copy()
     lamp = _lamp(rng)
@@ -636,7 +643,10 @@ def photograph(
             angle_deg=rng.uniform(0, 180),
             mask=cover,
         )
-    return cm.sensor(img, nrng, blur_sigma=rng.uniform(0.6, 0.9) * w / 4608 * 2, jpeg_quality=90)
+    if lens_k1:
+        img = cm.distort(img, out_size, out_hfov, lens_k1)
+    blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2
+    return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)
 
 
 def texture_ppm_for(size: tuple[int, int]) -> float:
@@ -652,15 +662,16 @@ def empty_board(
     size: tuple[int, int],
     busy: bool = True,
     art_seed: int | None = None,
+    lens_k1: float = 0.0,
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
-    light, from a camera 0-10 degrees off vertical."""
+    light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``)."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
     tex, _ = art_texture(layout, ppm, art, busy=busy)
     cam = board_camera(layout, size, rng.uniform(0, 10), rng)
-    return photograph(layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5)
+    return photograph(layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5, lens_k1=lens_k1)
 
 
 def make_scene3d(
@@ -678,6 +689,7 @@ def make_scene3d(
     edge: int = 2,
     hand: bool = False,
     lamps: int = 1,
+    lens_k1: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -755,6 +767,7 @@ def make_scene3d(
         glare=glare,
         hand=hand,
         lamps=lamps,
+        lens_k1=lens_k1,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -774,6 +787,7 @@ def make_scene3d(
             "edge": edge,
             "hand": hand,
             "lamps": lamps,
+            "lens_k1": lens_k1,
         },
         stack_ponds,
         edge_ponds,
