@@ -91,6 +91,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "barrel lens k1 -0.05, 20 deg": {"tilt": 20.0, "lens_k1": -0.05},
     "barrel lens k1 -0.05, 30 deg": {"tilt": 30.0, "lens_k1": -0.05},
     "barrel lens k1 -0.05, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lens_k1": -0.05},
+    "folded board 3+2 mm, 20 deg": {"tilt": 20.0, "fold_mm": (3.0, 2.0)},
+    "folded board 3+2 mm, 30 deg": {"tilt": 30.0, "fold_mm": (3.0, 2.0)},
 }
 SHORT = {
     "plain": "plain art, 0 deg",
@@ -108,6 +110,8 @@ SHORT = {
     "lens20": "barrel lens k1 -0.05, 20 deg",
     "lens30": "barrel lens k1 -0.05, 30 deg",
     "lensstacks": "barrel lens k1 -0.05, 3 stacks, 25 deg",
+    "fold20": "folded board 3+2 mm, 20 deg",
+    "fold30": "folded board 3+2 mm, 30 deg",
 }
 
 
@@ -240,6 +244,7 @@ def main() -> int:
                 size=size,
                 busy=kw.get("busy", True),
                 lens_k1=kw.get("lens_k1", 0.0),
+                fold_mm=kw.get("fold_mm", (0.0, 0.0)),
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")

@@ -169,6 +169,20 @@ def distortion_map(
     return _MAPS[key]
 
 
+def distort_points(
+    pts: npt.ArrayLike, size: tuple[int, int], hfov_deg: float, k1: float, margin_px: int
+) -> F64:
+    """Points (N, 2) of the pinhole image of ``widened(camera, margin_px)`` (pixel-index
+    coordinates) -> where the distorting lens puts them in the ``size`` frame."""
+    w, h = size
+    f = (w / 2) / math.tan(math.radians(hfov_deg) / 2)
+    p = np.asarray(pts, np.float64).reshape(-1, 2)
+    x = (p[:, 0] + 0.5 - (w / 2 + margin_px)) / f
+    y = (p[:, 1] + 0.5 - (h / 2 + margin_px)) / f
+    scale = 1 + k1 * (x * x + y * y)
+    return np.c_[x * scale * f + w / 2 - 0.5, y * scale * f + h / 2 - 0.5]
+
+
 def distort(
     pinhole: F32, size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0
 ) -> F32:
@@ -281,16 +295,7 @@ def render_plane(
     finer textures are pre-shrunk with a pyramid so they do not alias.
     """
     w, h = camera.size
-    # Shrink the texture while it is more than twice as fine as the image samples it.
-    cx = origin_mm[0] + texture.shape[1] / texture_ppm / 2
-    cy = origin_mm[1] + texture.shape[0] / texture_ppm / 2
-    cam_ppm = 1.0 / camera.mm_per_px_at(cx, cy)
-    tex, m = texture, (np.full(texture.shape[:2], 255, np.uint8) if mask is None else mask)
-    ppm = texture_ppm
-    while ppm > 2.2 * cam_ppm and min(tex.shape[:2]) > 8:
-        tex = cv2.pyrDown(tex)
-        m = cv2.pyrDown(m)
-        ppm /= 2
+    tex, m, ppm = _shrunk(texture, texture_ppm, camera, origin_mm, mask)
     to_tex = np.array(
         [[ppm, 0, -origin_mm[0] * ppm], [0, ppm, -origin_mm[1] * ppm], [0, 0, 1]], np.float64
     )
@@ -305,6 +310,63 @@ def render_plane(
         return out, cover
     a = cover.astype(np.float32)[..., None] / 255
     return (background * (1 - a) + out * a).astype(np.float32), cover
+
+
+def _shrunk(
+    texture: F32,
+    texture_ppm: float,
+    camera: Camera,
+    origin_mm: tuple[float, float],
+    mask: npt.NDArray[np.uint8] | None,
+) -> tuple[F32, npt.NDArray[np.uint8], float]:
+    """The texture and its mask shrunk (pyramid) while more than twice as fine as the image
+    samples them at the texture's centre, and the px per mm that leaves."""
+    cx = origin_mm[0] + texture.shape[1] / texture_ppm / 2
+    cy = origin_mm[1] + texture.shape[0] / texture_ppm / 2
+    cam_ppm = 1.0 / camera.mm_per_px_at(cx, cy)
+    tex, m = texture, (np.full(texture.shape[:2], 255, np.uint8) if mask is None else mask)
+    ppm = texture_ppm
+    while ppm > 2.2 * cam_ppm and min(tex.shape[:2]) > 8:
+        tex = cv2.pyrDown(tex)
+        m = cv2.pyrDown(m)
+        ppm /= 2
+    return tex, m, ppm
+
+
+def render_facets(
+    texture: F32,
+    texture_ppm: float,
+    camera: Camera,
+    facets: list[tuple[npt.NDArray[np.uint8], tuple[float, float, float]]],
+    *,
+    background: F32,
+) -> tuple[F32, npt.NDArray[np.uint8]]:
+    """Render a texture printed on a surface of flat facets (a folded board that does not lie
+    flat): each facet is a mask over the texture (uint8, 255 inside; the masks partition it)
+    and its plane, height ``a + b x + c y`` mm above the table at texture point (x, y) mm
+    (pixel (0, 0) at the table's origin). Returns the image over ``background`` and the
+    coverage mask, as ``render_plane``."""
+    w, h = camera.size
+    out = np.zeros((h, w, 3), np.float32)
+    cover = np.zeros((h, w), np.float32)
+    for mask, (a, b, c) in facets:
+        tex, m, ppm = _shrunk(texture, texture_ppm, camera, (0.0, 0.0), mask)
+        th, tw = tex.shape[:2]
+        corners = np.array([[0, 0], [tw, 0], [tw, th], [0, th]], np.float64)
+        mm = corners / ppm
+        img_pts = camera.project(np.c_[mm, a + b * mm[:, 0] + c * mm[:, 1]])
+        img_from_tex = cv2.getPerspectiveTransform(
+            corners.astype(np.float32), img_pts.astype(np.float32)
+        )
+        weight = m.astype(np.float32) / 255
+        out += cv2.warpPerspective(
+            tex * weight[..., None], img_from_tex, (w, h), flags=cv2.INTER_LINEAR
+        )
+        cover += cv2.warpPerspective(weight, img_from_tex, (w, h), flags=cv2.INTER_LINEAR)
+    a_ = np.clip(cover, 0, 1)[..., None]
+    seen = out / np.maximum(cover, 1e-6)[..., None]
+    img = (background * (1 - a_) + seen * a_).astype(np.float32)
+    return img, (np.clip(cover, 0, 1) * 255).astype(np.uint8)
 
 
 # ---------------------------------------------------------------- light

@@ -20,6 +20,7 @@ each assumption beside it:
 - **A neighbour's pond**: another player's food row (the same food numbers:
   the sample catalog has one set) and some of their cards, beside ours.
 - **Hands**: a skin-coloured hand and arm over part of the pond.
+- **Lens distortion** (optional, ``lens_k1``): radial, as in ``camera_model``.
 - **Camera**: 40-90 cm from the pond's centre (never closer than what shows the
   whole layout), tilt 0-35 degrees from any side, a little roll; the sensor
   model adds lens blur, Bayer mosaic, shot and read noise; white balance may
@@ -247,8 +248,10 @@ def make_pond_scene(
     warm: float = 0.0,
     numbers: list[str] | None = None,
     art_ppm: float | None = None,
+    lens_k1: float = 0.0,
 ) -> tuple[U8, PondTruth]:
-    """One table photo of a pond and its known answer (deterministic for a seed)."""
+    """One table photo of a pond and its known answer (deterministic for a seed).
+    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none)."""
     rng = np.random.default_rng(seed)
     numbers = numbers or [f"{i:03d}" for i in range(1, 41)]
     chosen = [str(n) for n in rng.choice(numbers, size=len(numbers), replace=False)]
@@ -287,8 +290,12 @@ def make_pond_scene(
     cam_ppm = 1 / cam.mm_per_px_at(layout[2] / 2, layout[3] / 2)
     ppm = art_ppm or min(10.0, max(3.0, 2.2 * cam_ppm))
     w, h = size
-    frame = _wood(rng, cam)
-    plane = cam.plane_homography(0.35)  # cards lie 0.35 mm proud of the table
+    # With a distorting lens, the scene is drawn through the pinhole camera on a wider canvas
+    # (``view``), then resampled to the frame.
+    margin = cm.distortion_margin(size, cam.hfov_deg, lens_k1) if lens_k1 else 0
+    view = cm.widened(cam, margin) if margin else cam
+    frame = _wood(rng, view)
+    plane = view.plane_homography(0.35)  # cards lie 0.35 mm proud of the table
 
     def place(
         payload: str, cx: float, cy: float, face_down: bool, turned: bool
@@ -333,7 +340,7 @@ def make_pond_scene(
         img = img * 0.97 + 6  # the sleeve's faint sheen lifts the blacks
     if glare:
         for _ in range(int(rng.integers(1, 3))):
-            (gx, gy), *_ = cam.project(
+            (gx, gy), *_ = view.project(
                 [[float(rng.uniform(0, layout[2])), float(rng.uniform(0, layout[3])), 0]]
             )
             img = cm.add_glare(
@@ -343,12 +350,20 @@ def make_pond_scene(
                 float(rng.uniform(0.35, 0.6)),
                 angle_deg=float(rng.uniform(0, 180)),
             )
-    hand_mask = _draw_hand(rng, img, cam, pitch_x, pitch_y) if hand else None
+    hand_mask = _draw_hand(rng, img, view, pitch_x, pitch_y) if hand else None
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
-    img *= cm.light_falloff(size, float(rng.uniform(0.0, 0.3)), float(rng.uniform(0, 360)))[
+    img *= cm.light_falloff(view.size, float(rng.uniform(0.0, 0.3)), float(rng.uniform(0, 360)))[
         ..., None
     ]
+    if margin:
+        img = cm.distort(img, size, cam.hfov_deg, lens_k1)
+        symbols = {
+            k: cm.distort_points(v, size, cam.hfov_deg, lens_k1, margin) for k, v in symbols.items()
+        }
+        if hand_mask is not None:
+            bent = cm.distort(hand_mask.astype(np.float32), size, cam.hfov_deg, lens_k1)
+            hand_mask = np.where(bent > 0, 255, 0).astype(np.uint8)
     # Lens blur in pixels: about the same at both sizes (binning also averages 2x2 photosites).
     out = cm.sensor(img, rng, blur_sigma=float(rng.uniform(0.45, 0.8)))
     # Which tags are in view: the code's whole symbol (where the card really lies) inside
@@ -383,6 +398,7 @@ def make_pond_scene(
             "px_per_module": round(cam_ppm * tag_mm / 21, 2),
             "tag_mm": tag_mm,
             "food_tags_in_view": food_in_view,
+            "lens_k1": lens_k1,
         },
     )
     return out, truth
@@ -479,4 +495,5 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "warm light": {"warm": 0.15},
     "hand": {"hand": True},
     "empty cells": {"empty": 4},
+    "barrel lens": {"lens_k1": -0.05},
 }

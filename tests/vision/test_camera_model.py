@@ -176,3 +176,44 @@ def test_camera_model_barrel_lens_pulls_a_corner_point_in_by_k1_r_cubed() -> Non
     assert grey[size[1] // 2, size[0] // 2] > 200
     with pytest.raises(ValueError, match="reaches this frame's corners"):
         cm.distortion_map(size, cam.hfov_deg, -0.6)
+
+
+def test_camera_model_a_raised_facet_renders_as_the_plane_at_its_height() -> None:
+    # One facet covering the whole texture, 6 mm above the table and level: the same picture
+    # as render_plane at 6 mm; a facet sloping up to the right moves the far edge, not the near.
+    cam = cm.camera_pose((900, 600), 450.0, 25.0, target_mm=(50.0, 50.0), azimuth_deg=30.0)
+    rng = np.random.default_rng(3)
+    tex = (rng.random((400, 400, 3)) * 255).astype(np.float32)
+    tex = cv2.resize(tex[:40, :40], (400, 400), interpolation=cv2.INTER_NEAREST)  # 2.5 mm squares
+    tex = cv2.GaussianBlur(tex, (0, 0), 1)
+    table = np.full((600, 900, 3), 40.0, np.float32)
+    whole = np.full(tex.shape[:2], 255, np.uint8)
+    flat, flat_cover = cm.render_plane(tex, 4.0, cam, height_mm=6.0, background=table)
+    facet, facet_cover = cm.render_facets(
+        tex, 4.0, cam, [(whole, (6.0, 0.0, 0.0))], background=table
+    )
+    inside = flat_cover == 255
+    assert np.abs(facet - flat)[inside].max() < 0.5
+    assert np.array_equal(facet_cover > 127, flat_cover > 127)
+    # Two facets meeting at x = 50 mm, the right one rising 0.1 mm per mm (5 mm at its far
+    # edge): the left half is the table plane's picture; on the right, texture point (96, 51)
+    # (inside a square) is seen where the camera sees the point 4.6 mm above the table.
+    left = np.zeros(tex.shape[:2], np.uint8)
+    left[:, :200] = 255
+    img, _ = cm.render_facets(
+        tex, 4.0, cam, [(left, (0.0, 0.0, 0.0)), (255 - left, (-5.0, 0.1, 0.0))], background=table
+    )
+    ground, _ = cm.render_plane(tex, 4.0, cam, background=table)
+    u, v = np.round(cam.project([[25.0, 50.0, 0.0]])[0]).astype(int)
+    assert (
+        np.abs(img[v - 5 : v + 5, u - 5 : u + 5] - ground[v - 5 : v + 5, u - 5 : u + 5]).max() < 0.5
+    )
+    raised = cam.project([[96.25, 51.25, 4.625]])[0]
+    on_table = cam.project([[96.25, 51.25, 0.0]])[0]
+    assert np.hypot(*(raised - on_table)) > 3  # far enough apart to tell
+    want = tex[205, 385]
+    u, v = np.round(raised).astype(int)
+    assert np.abs(img[v, u] - want).max() < 12
+    u, v = np.round(on_table).astype(int)
+    assert np.abs(ground[v, u] - want).max() < 12
+    assert np.abs(img[v, u] - want).max() > 12

@@ -351,3 +351,16 @@ def test_food_row_on_the_far_side_is_looked_for_where_the_pond_tags_put_it(
     scan = scan_frames([frame], catalog)
     assert scan.errors == [] and scan.player is not None
     assert _cells(scan) == truth.cells
+
+
+def test_a_barrel_lens_bends_the_rows_and_every_card_is_still_in_its_cell(
+    honest: Any, catalog: Any
+) -> None:
+    """A lens pulling the frame's corners in by 8% (Brown's k1 = -0.15, stronger than a
+    phone-type lens): the rows bow and the pitch shrinks towards the frame's edges. Seen at
+    30 degrees from 76 cm, every card is read in its own cell, with nothing to warn about."""
+    frame, truth = honest(520, tilt_deg=30.0, distance_mm=400.0, lens_k1=-0.15)
+    scan = scan_frames([frame], catalog)
+    assert len(truth.visible) == 15
+    assert _cells(scan) == truth.cells
+    assert scan.warnings == []

@@ -9,6 +9,10 @@ generator photographs a world (``tests/vision/camera_model.py``):
   degrees), aimed at the board centre with a little jitter. No lens distortion unless
   ``lens_k1`` is given (radial, barrel for ``k1 < 0``; the empty-board photo through the same
   lens).
+- **A folded board** (``fold_mm``, off unless given): the map board folded in four does not
+  lie flat; its four panels are flat, tilted so that the folds stand off the table
+  (``board_lift``), the corners on it. Pieces stand on the panels. Shadows are cast as on a
+  flat board.
 - **Board art** (``art_texture``): grass with blades and speckle, water with ripples and
   reeds, darker rivers, the Fountain drawn as a decorated ring of grey stones with a basin
   and white spray, and, with ``busy=True``, flowers (yellow, orange, purple, red: the
@@ -534,10 +538,12 @@ def photograph(
     heights: dict[str, float] = HEIGHTS,
     lamps: int = 1,
     lens_k1: float = 0.0,
+    fold_mm: tuple[float, float] = (0.0, 0.0),
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
-    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none)."""
+    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none).
+    ``fold_mm``: how far the board's folds stand off the table (``board_lift``)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     out_size, out_hfov = cam.size, cam.hfov_deg
@@ -603,7 +609,11 @@ def photograph(
         )
     )
     table *= grain[..., None]
-    img, cover = cm.render_plane(tex, tex_ppm, cam, background=table)
+    if any(fold_mm):
+        facets = _fold_facets(layout, tex.shape[:2], tex_ppm, fold_mm)
+        img, cover = cm.render_facets(tex, tex_ppm, cam, facets, background=table)
+    else:
+        img, cover = cm.render_plane(tex, tex_ppm, cam, background=table)
     # Solids, far first.
     order = sorted(
         solids, key=lambda s: -float(cam.depth([[s.x, s.y, s.z0 + heights[s.kind] / 2]])[0])
@@ -619,7 +629,8 @@ def photograph(
                 np.array([s.x + ux * f - uy * 2.8, s.y + uy * f + ux * 2.8]),
                 np.array([s.x + ux * f + uy * 2.8, s.y + uy * f - ux * 2.8]),
             )
-        _draw_solid(img, cam, base, s.z0, heights[s.kind], colour, lamp, rng, eyes)
+        z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
+        _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes)
     if hand:
         w_mm, h_mm = board_size_mm(layout)
         ids = list(pond_polygons(layout))
@@ -649,6 +660,35 @@ def photograph(
     return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)
 
 
+def board_lift(layout: Any, fold_mm: tuple[float, float], x: float, y: float) -> float:
+    """Height (mm) of the board's face above the table at (x, y): a board folded in four
+    stands ``fold_mm[0]`` off the table along its upright centre fold and ``fold_mm[1]``
+    along its level one, the two adding at the centre, flat panels between, its corners on
+    the table."""
+    w_mm, h_mm = board_size_mm(layout)
+    u = max(0.0, 1 - abs(x - w_mm / 2) / (w_mm / 2))
+    v = max(0.0, 1 - abs(y - h_mm / 2) / (h_mm / 2))
+    return fold_mm[0] * u + fold_mm[1] * v
+
+
+def _fold_facets(
+    layout: Any, shape: tuple[int, ...], ppm: float, fold_mm: tuple[float, float]
+) -> list[tuple[np.ndarray, tuple[float, float, float]]]:
+    """The four flat panels of ``board_lift`` as ``camera_model.render_facets`` facets."""
+    w_mm, h_mm = board_size_mm(layout)
+    rx, ry = fold_mm
+    th, tw = shape[:2]
+    xm, ym = round(w_mm / 2 * ppm), round(h_mm / 2 * ppm)
+    facets = []
+    for xs, ax, bx in ((slice(0, xm), 0.0, 1.0), (slice(xm, tw), 2.0, -1.0)):
+        for ys, ay, cy in ((slice(0, ym), 0.0, 1.0), (slice(ym, th), 2.0, -1.0)):
+            mask = np.zeros((th, tw), np.uint8)
+            mask[ys, xs] = 255
+            plane = (rx * ax + ry * ay, rx * bx / (w_mm / 2), ry * cy / (h_mm / 2))
+            facets.append((mask, plane))
+    return facets
+
+
 def texture_ppm_for(size: tuple[int, int]) -> float:
     """Board art resolution: a little finer than the camera's sampling of it."""
     return 5.0 if size[0] > 3000 else 3.0
@@ -663,15 +703,23 @@ def empty_board(
     busy: bool = True,
     art_seed: int | None = None,
     lens_k1: float = 0.0,
+    fold_mm: tuple[float, float] = (0.0, 0.0),
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
-    light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``)."""
+    light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
+    folded board (``fold_mm``, as in play) stood 50-100% as far off the table then."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
     tex, _ = art_texture(layout, ppm, art, busy=busy)
     cam = board_camera(layout, size, rng.uniform(0, 10), rng)
-    return photograph(layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5, lens_k1=lens_k1)
+    fold = (0.0, 0.0)
+    if any(fold_mm):
+        relaxed = random.Random(seed * 7 + 11).uniform(0.5, 1.0)
+        fold = (fold_mm[0] * relaxed, fold_mm[1] * relaxed)
+    return photograph(
+        layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5, lens_k1=lens_k1, fold_mm=fold
+    )
 
 
 def make_scene3d(
@@ -690,6 +738,7 @@ def make_scene3d(
     hand: bool = False,
     lamps: int = 1,
     lens_k1: float = 0.0,
+    fold_mm: tuple[float, float] = (0.0, 0.0),
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -768,6 +817,7 @@ def make_scene3d(
         hand=hand,
         lamps=lamps,
         lens_k1=lens_k1,
+        fold_mm=fold_mm,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -788,6 +838,7 @@ def make_scene3d(
             "hand": hand,
             "lamps": lamps,
             "lens_k1": lens_k1,
+            "fold_mm": fold_mm,
         },
         stack_ponds,
         edge_ponds,
