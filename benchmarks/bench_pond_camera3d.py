@@ -93,6 +93,12 @@ EXTRA: dict[str, dict[str, Any]] = {
     "barrel lens k1 -0.05, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lens_k1": -0.05},
     "folded board 3+2 mm, 20 deg": {"tilt": 20.0, "fold_mm": (3.0, 2.0)},
     "folded board 3+2 mm, 30 deg": {"tilt": 30.0, "fold_mm": (3.0, 2.0)},
+    "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
+        "tilt": 25.0,
+        "stacks": 3,
+        "fold_mm": (3.0, 2.0),
+        "lens_k1": -0.05,
+    },
 }
 SHORT = {
     "plain": "plain art, 0 deg",
@@ -112,6 +118,7 @@ SHORT = {
     "lensstacks": "barrel lens k1 -0.05, 3 stacks, 25 deg",
     "fold20": "folded board 3+2 mm, 20 deg",
     "fold30": "folded board 3+2 mm, 30 deg",
+    "foldlensstacks": "fold 3+2, lens -0.05, 3 stacks, 25 deg",
 }
 
 
