@@ -93,6 +93,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "barrel lens k1 -0.05, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lens_k1": -0.05},
     "folded board 3+2 mm, 20 deg": {"tilt": 20.0, "fold_mm": (3.0, 2.0)},
     "folded board 3+2 mm, 30 deg": {"tilt": 30.0, "fold_mm": (3.0, 2.0)},
+    "lens blur x2 (soft focus), 20 deg": {"tilt": 20.0, "defocus": 2.0},
+    "lens blur x3 (out of focus), 20 deg": {"tilt": 20.0, "defocus": 3.0},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -119,6 +121,8 @@ SHORT = {
     "fold20": "folded board 3+2 mm, 20 deg",
     "fold30": "folded board 3+2 mm, 30 deg",
     "foldlensstacks": "fold 3+2, lens -0.05, 3 stacks, 25 deg",
+    "blur2": "lens blur x2 (soft focus), 20 deg",
+    "blur3": "lens blur x3 (out of focus), 20 deg",
 }
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -38,6 +39,12 @@ Matrix = npt.NDArray[np.float64]
 Corners = npt.NDArray[np.float32]
 
 _detector: cv2.aruco.ArucoDetector | None = None
+_forgiving: cv2.aruco.ArucoDetector | None = None
+#: The second look accepts a marker within this share of the found markers' median spacing
+#: of where they put it (an affine guess: perspective moves the truth by up to about 15%)...
+NEAR_GUESS = 0.25
+#: ...and of a size within this factor of theirs.
+SIZE_FACTOR = 2.0
 
 
 def _get_detector() -> cv2.aruco.ArucoDetector:
@@ -50,14 +57,40 @@ def _get_detector() -> cv2.aruco.ArucoDetector:
     return _detector
 
 
-def _detect(grey: npt.NDArray[np.uint8]) -> dict[int, Corners]:
-    corners, ids, _ = _get_detector().detectMarkers(grey)
-    found: dict[int, Corners] = {}
+def _get_forgiving() -> cv2.aruco.ArucoDetector:
+    """The second look's detector: it reads a marker's bits with all the dictionary's error
+    correction and ignores more of each cell's edge, so a blurred photo, whose one-cell
+    bits smear into their neighbours, is still read. It also reads more false markers in
+    busy art, so only its markers where the others say one must be are kept."""
+    global _forgiving
+    if _forgiving is None:
+        params = cv2.aruco.DetectorParameters()
+        params.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+        params.errorCorrectionRate = 1.0
+        params.perspectiveRemoveIgnoredMarginPerCell = 0.3
+        dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+        _forgiving = cv2.aruco.ArucoDetector(dictionary, params)
+    return _forgiving
+
+
+def _candidates(
+    grey: npt.NDArray[np.uint8], detector: cv2.aruco.ArucoDetector
+) -> list[tuple[int, Corners]]:
+    """Every marker of ours the detector reads: (id, float32 (4, 2) corners), in its order."""
+    corners, ids, _ = detector.detectMarkers(grey)
     if ids is None:
-        return found
-    for c, i in zip(corners, ids.ravel(), strict=True):
-        if int(i) in MARKER_IDS and int(i) not in found:
-            found[int(i)] = np.asarray(c, np.float32).reshape(4, 2)
+        return []
+    return [
+        (int(i), np.asarray(c, np.float32).reshape(4, 2))
+        for c, i in zip(corners, ids.ravel(), strict=True)
+        if int(i) in MARKER_IDS
+    ]
+
+
+def _detect(grey: npt.NDArray[np.uint8]) -> dict[int, Corners]:
+    found: dict[int, Corners] = {}
+    for i, c in _candidates(grey, _get_detector()):
+        found.setdefault(i, c)
     return found
 
 
@@ -78,12 +111,19 @@ def halve(image: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     )
 
 
-def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dict[int, Corners]:
+def detect_markers(
+    frame: Frame,
+    *,
+    wanted: tuple[int, ...] = MARKER_IDS,
+    centres_mm: Mapping[int, tuple[float, float]] | None = None,
+) -> dict[int, Corners]:
     """Find the board's corner markers: ``{id: float32 (4, 2) image-pixel corners}``.
 
     Ids other than ``wanted`` are ignored. A marker not found is simply absent. The
     coarse pass runs on a copy halved until its longest side is near ``DETECT_SIDE``;
-    if a wanted marker is missing there, the next finer level is searched too.
+    if a wanted marker is missing there, the next finer level is searched too. Given
+    the markers' places on the board (``centres_mm``), a marker still missing while two
+    or more are found gets a second look (``_second_look``).
     """
     if min(frame.shape[:2]) < MIN_IMAGE_SIDE:
         return {}  # too small to hold a marker
@@ -91,17 +131,70 @@ def detect_markers(frame: Frame, *, wanted: tuple[int, ...] = MARKER_IDS) -> dic
     while max(levels[-1].shape[:2]) > DETECT_SIDE * 1.4:
         levels.append(halve(levels[-1]))
     found: dict[int, Corners] = {}
+    scales: dict[int, int] = {}
+    greys: dict[int, npt.NDArray[np.uint8]] = {}
     for depth in range(len(levels) - 1, -1, -1):
         scale = 2**depth
-        grey = u8(cv2.cvtColor(levels[depth], cv2.COLOR_BGR2GRAY))
-        for i, c in _detect(grey).items():
-            found.setdefault(i, (c + 0.5) * scale - 0.5)
+        greys[depth] = u8(cv2.cvtColor(levels[depth], cv2.COLOR_BGR2GRAY))
+        for i, c in _detect(greys[depth]).items():
+            if i not in found:
+                found[i], scales[i] = (c + 0.5) * scale - 0.5, scale
         if all(i in found for i in wanted) or depth <= len(levels) - 2:
             break  # a small or blurred marker gets one finer look, no more
-    if scale > 1:
-        for i, c in found.items():
-            found[i] = _refine_marker(frame, c, scale)
+    missing = [i for i in wanted if i not in found]
+    if missing and centres_mm is not None:
+        for i, (c, scale) in _second_look(greys, found, missing, centres_mm).items():
+            found[i], scales[i] = c, scale
+    for i, c in found.items():
+        if scales[i] > 1:
+            found[i] = _refine_marker(frame, c, scales[i])
     return {i: found[i] for i in sorted(found) if i in wanted}
+
+
+def _second_look(
+    greys: Mapping[int, npt.NDArray[np.uint8]],
+    found: Mapping[int, Corners],
+    missing: list[int],
+    centres_mm: Mapping[int, tuple[float, float]],
+) -> dict[int, tuple[Corners, int]]:
+    """Missing markers read by the forgiving detector (``_get_forgiving``) on the levels
+    already made, coarsest first, kept only where the markers found put one: within
+    ``NEAR_GUESS`` of their spacing of the affine (two found: similarity) guess from their
+    board places, and within ``SIZE_FACTOR`` of their size. Needs two markers found."""
+    known = [i for i in sorted(found) if i in centres_mm]
+    if len(known) < 2:
+        return {}
+    img = np.array([_centre(found[i]) for i in known], np.float32)
+    mm = np.array([centres_mm[i] for i in known], np.float32)
+    if len(known) >= 3:
+        guess, _ = cv2.estimateAffine2D(mm, img, method=cv2.LMEDS)
+    else:
+        guess, _ = cv2.estimateAffinePartial2D(mm, img, method=cv2.LMEDS)
+    if guess is None:
+        return {}
+    spacing = float(
+        np.median([np.linalg.norm(img[a] - img[b]) for a, b in combinations(range(len(img)), 2)])
+    )
+    size = float(np.median([_side(found[i]) for i in known]))
+    out: dict[int, tuple[Corners, int]] = {}
+    for depth in sorted(greys, reverse=True):
+        scale = 2**depth
+        for i, c in _candidates(greys[depth], _get_forgiving()):
+            if i not in missing or i in out:
+                continue
+            c = (c + 0.5) * scale - 0.5
+            want = guess[:, :2] @ np.asarray(centres_mm[i], np.float64) + guess[:, 2]
+            near = float(np.linalg.norm(_centre(c) - want)) <= NEAR_GUESS * spacing
+            if near and 1 / SIZE_FACTOR <= _side(c) / size <= SIZE_FACTOR:
+                out[i] = (c, scale)
+        if len(out) == len(missing):
+            break
+    return out
+
+
+def _side(c: Corners) -> float:
+    """A marker's mean side in pixels."""
+    return float(np.mean(np.linalg.norm(c - np.roll(c, 1, axis=0), axis=1)))
 
 
 def _refine_marker(frame: Frame, c: Corners, scale: int) -> Corners:

@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.cvarrays import i32, u8
+from vision.focus import out_of_focus
 from vision.frames import Frame
 from vision.markers import BoardPose, board_homography, detect_markers
 from vision.pond.colours import DARK_LEVEL, chroma
@@ -46,8 +47,11 @@ def board_raster(
 ) -> tuple[Frame, BoardModel, BoardPose]:
     """The photo warped to the board raster; ``BadFileError`` naming ``where`` if it cannot be."""
     centres = marker_centres_mm(layout)
-    found = detect_markers(frame, wanted=tuple(sorted(centres)))
+    found = detect_markers(frame, wanted=tuple(sorted(centres)), centres_mm=centres)
     missing = [i for i in sorted(centres) if i not in found]
+    blurred = out_of_focus(frame, found, marker_size_mm(layout))
+    if blurred:
+        raise BadFileError(f"{where}: {blurred}")
     if missing:
         raise BadFileError(
             f"{where}: marker {', '.join(map(str, missing))} not found: all four corner "

@@ -2,7 +2,10 @@
 
 Stages (each a function on arrays; drawing is ``vision.pond.annotate``'s job):
 
-1. ``vision.markers``: the four corner markers -> the image -> board-mm homography.
+1. ``vision.markers``: the four corner markers -> the image -> board-mm homography (a
+   marker the first pass cannot read gets a second look where the others put it).
+   ``vision.focus``: a photo whose markers are blurred by more than ``FOCUS_MM`` is not
+   counted ("out of focus").
 2. The frame is warped to a board raster of ``RASTER_PPM`` pixels per millimetre (after
    an area-averaging reduction, so the warp reads no more pixels than it writes): every
    later stage works in board millimetres, whatever the camera's angle and distance.
@@ -30,6 +33,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import u8
+from vision.focus import out_of_focus
 from vision.frames import MIN_IMAGE_SIDE, Frame, as_frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
@@ -192,12 +196,23 @@ def count_board(
             polygons_mm=polygons,
         )
     frame = as_frame(frame, "frame")  # a grey or BGRA frame too
-    found = detect_markers(frame, wanted=tuple(sorted(marker_centres_mm(layout))))
-    missing = [i for i in sorted(marker_centres_mm(layout)) if i not in found]
+    centres = marker_centres_mm(layout)
+    found = detect_markers(frame, wanted=tuple(sorted(centres)), centres_mm=centres)
+    missing = [i for i in sorted(centres) if i not in found]
+    blurred = out_of_focus(frame, found, marker_size_mm(layout))
     if missing:
         seen = ", ".join(map(str, sorted(found))) or "none"
         which = ", ".join(map(str, missing))
+        if blurred:
+            return _waits(f"{blurred} (marker {which} not read)", polygons_mm=polygons)
+        if not found:
+            return _waits(
+                "no corner marker seen: is the whole board in view, uncovered and in focus?",
+                polygons_mm=polygons,
+            )
         return _waits(f"marker {which} hidden or out of view (seen: {seen})", polygons_mm=polygons)
+    if blurred:
+        return _waits(blurred, polygons_mm=polygons)
     pose = board_homography(found, marker_centres_mm(layout), marker_size_mm(layout))
     if pose.rms_mm > 3.0:
         return _waits(

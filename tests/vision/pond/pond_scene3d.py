@@ -31,7 +31,8 @@ generator photographs a world (``tests/vision/camera_model.py``):
 - **Light**: up to 30% fall-off across the table, an optional white-balance shift
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
   board (a smooth, bright, desaturated blob, ``glare``).
-- **Sensor**: lens blur 0.6-0.9 px, RGGB Bayer mosaic, shot + read noise, demosaic, JPEG 90.
+- **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
+  shot + read noise, demosaic, JPEG 90.
 - **Hands**: an arm and hand over the map (``hand=True``).
 
 ``empty_board(...)`` photographs the same board art with nothing on it, from another pose
@@ -539,11 +540,13 @@ def photograph(
     lamps: int = 1,
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
+    defocus: float = 1.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
     ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none).
-    ``fold_mm``: how far the board's folds stand off the table (``board_lift``)."""
+    ``fold_mm``: how far the board's folds stand off the table (``board_lift``).
+    ``defocus``: the lens blur times this (a camera out of focus or shaken)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     out_size, out_hfov = cam.size, cam.hfov_deg
@@ -656,7 +659,7 @@ def photograph(
         )
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
-    blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2
+    blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
     return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)
 
 
@@ -704,6 +707,7 @@ def empty_board(
     art_seed: int | None = None,
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
+    defocus: float = 1.0,
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
     light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
@@ -718,7 +722,17 @@ def empty_board(
         relaxed = random.Random(seed * 7 + 11).uniform(0.5, 1.0)
         fold = (fold_mm[0] * relaxed, fold_mm[1] * relaxed)
     return photograph(
-        layout, pieces, tex, ppm, cam, [], [], seed * 7 + 5, lens_k1=lens_k1, fold_mm=fold
+        layout,
+        pieces,
+        tex,
+        ppm,
+        cam,
+        [],
+        [],
+        seed * 7 + 5,
+        lens_k1=lens_k1,
+        fold_mm=fold,
+        defocus=defocus,
     )
 
 
@@ -739,6 +753,7 @@ def make_scene3d(
     lamps: int = 1,
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
+    defocus: float = 1.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -818,6 +833,7 @@ def make_scene3d(
         lamps=lamps,
         lens_k1=lens_k1,
         fold_mm=fold_mm,
+        defocus=defocus,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -839,6 +855,7 @@ def make_scene3d(
             "lamps": lamps,
             "lens_k1": lens_k1,
             "fold_mm": fold_mm,
+            "defocus": defocus,
         },
         stack_ponds,
         edge_ponds,

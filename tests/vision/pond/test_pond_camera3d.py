@@ -16,6 +16,8 @@ import numpy as np
 import pytest
 from conftest import scene3d
 
+from vision.focus import FOCUS_MM
+from vision.markers import detect_markers
 from vision.pond import count_board
 from vision.pond.annotate import FLAG, annotate_board
 from vision.pond.geometry import board_size_mm
@@ -769,3 +771,31 @@ def test_pond3d_a_folded_board_through_a_barrel_lens_is_counted_exactly(
     assert count.ok, count.reason
     assert count.ponds == scene.answer
     assert not scene.stack_ponds
+
+
+def test_pond3d_a_soft_photo_gets_a_second_look_at_its_blurred_marker(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """The lens blur 2.5 times the generator's (a camera a little out of focus): marker 0's
+    one-cell bits smear and the first pass cannot read it ("marker 0 hidden" before). Where
+    markers 1-3 put it, the second look reads it, and the board is counted exactly."""
+    scene = _scene(layout13, tall, 321, tilt=20.0, defocus=2.5)
+    assert sorted(detect_markers(scene.image)) == [1, 2, 3]
+    count = count_board(scene.image, layout13, tall, empty_of(321))
+    assert count.ok, count.reason
+    assert count.ponds == scene.answer
+
+
+def test_pond3d_a_photo_out_of_focus_is_refused_saying_so(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Four times the lens blur: the pieces smear into each other, and the checks no
+    longer name every pond they get wrong. The photo is refused, saying what to do
+    (before, "marker 0 hidden or out of view": the player looked for a hand)."""
+    scene = _scene(layout13, tall, 304, tilt=20.0, defocus=4.0)
+    count = count_board(scene.image, layout13, tall, empty_of(304))
+    assert not count.ok and count.ponds == {}
+    assert count.reason == (
+        "the photo is out of focus: the markers are blurred by about 2.3 mm "
+        f"(at most {FOCUS_MM:g} mm counts): focus the camera or hold it still"
+    )

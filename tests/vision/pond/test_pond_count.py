@@ -193,6 +193,17 @@ def test_count_hidden_marker_waits_naming_it(pond_scene: Any, layout13: Any, pie
     assert count.reason == "marker 2 hidden or out of view (seen: 0, 1, 3)"
 
 
+def test_count_a_frame_with_no_marker_asks_for_the_whole_board_in_view_and_in_focus(
+    layout13: Any, pieces: Any
+) -> None:
+    table = np.full((1296, 2304, 3), (58, 96, 140), np.uint8)  # the wood table, no board
+    count = count_board(table, layout13, pieces)
+    assert not count.ok and count.ponds == {}
+    assert count.reason == (
+        "no corner marker seen: is the whole board in view, uncovered and in focus?"
+    )
+
+
 @pytest.mark.parametrize("shape", [(0, 0, 3), (1, 3000, 3), (3000, 1, 3), (31, 4000)])
 def test_count_a_frame_too_thin_for_the_markers_waits_saying_so(
     layout13: Any, pieces: Any, shape: tuple[int, ...]
