@@ -48,8 +48,7 @@ def blur_mm(
     frame: Frame, found: Mapping[int, npt.NDArray[np.float32]], size_mm: float
 ) -> float | None:
     """The blur (Gaussian sigma, board mm) that best explains the markers ``found``."""
-    grey = u8(cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)) if frame.ndim == 3 else u8(frame)
-    h, w = grey.shape
+    h, w = frame.shape[:2]
     blurs: list[float] = []
     for marker_id, corners in found.items():
         c = np.asarray(corners, np.float32).reshape(4, 2)
@@ -60,7 +59,12 @@ def blur_mm(
             continue
         if not (reach <= centre[0] < w - reach and reach <= centre[1] < h - reach):
             continue
-        sigma = _fit_sigma_cells(grey, c, marker_id)
+        # Only the window round the marker is made grey (a 12 MP frame is not converted).
+        x0, y0 = int(centre[0] - reach), int(centre[1] - reach)
+        x1, y1 = int(centre[0] + reach) + 1, int(centre[1] + reach) + 1
+        window = frame[y0:y1, x0:x1]
+        grey = u8(cv2.cvtColor(window, cv2.COLOR_BGR2GRAY)) if window.ndim == 3 else u8(window)
+        sigma = _fit_sigma_cells(grey, c - np.array([x0, y0], np.float32), marker_id)
         if sigma is not None:
             blurs.append(sigma * size_mm / 6)
     return float(np.median(blurs)) if blurs else None
