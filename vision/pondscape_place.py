@@ -101,8 +101,9 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         )
     if len(food_tags) < 2:
         scan.warnings.append(
-            f"no food row in view: {len(food_tags)} of the 5 food card tags read "
-            "(the pond is placed from the food row)"
+            f"no food row read: {len(food_tags)} of the 5 food card tags read "
+            "(the pond is placed from the food row: are the food cards in view, and the "
+            "photo sharp?)"
         )
         scan.unplaced = pond_tags
         return scan

@@ -191,7 +191,7 @@ def test_scan_pondscape_without_food_row_exit_2(
     path = tmp_path / "nofood.png"
     cv2.imwrite(str(path), frame)
     assert main(["scan", "pondscape", str(path), "--catalog", str(SAMPLE_CATALOG)]) == 2
-    assert "no food row in view" in capsys.readouterr().err
+    assert "no food row read" in capsys.readouterr().err
 
 
 def test_scan_pondscape_counts_foreign_codes(

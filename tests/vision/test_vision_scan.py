@@ -122,7 +122,8 @@ def test_scan_without_food_row_is_an_error(scene: Any, catalog: Any) -> None:
     scan = scan_frames([frame], catalog)
     assert scan.player is None
     assert scan.errors == [
-        "no food row in view: 0 of the 5 food card tags read (the pond is placed from the food row)"
+        "no food row read: 0 of the 5 food card tags read (the pond is placed from the food "
+        "row: are the food cards in view, and the photo sharp?)"
     ]
 
 
