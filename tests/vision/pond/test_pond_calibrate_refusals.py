@@ -125,3 +125,22 @@ def test_cli_calibrate_board_without_markers_is_one_line(
     code, _, err = _run(capsys, "calibrate", "board", str(blank), "--out", str(tmp_path / "r.png"))
     assert code == 2
     assert err.strip().startswith(f"pond-companion: {blank}: marker 0, 1, 2, 3 not found")
+
+
+def test_cli_calibrate_board_refuses_a_photo_out_of_focus(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], layout13: Any
+) -> None:
+    """A blurred reference would make every later frame differ from it at the art's edges:
+    the photo is refused, named, with what to do, and nothing is written."""
+    from vision.pond import read_pieces_file
+
+    soft = tmp_path / "soft.jpg"
+    photo = scene3d.empty_board(layout13, read_pieces_file(), 5, size=(2304, 1296), defocus=4.0)
+    assert cv2.imwrite(str(soft), photo)
+    ref = tmp_path / "ref.png"
+    code, _, err = _run(capsys, "calibrate", "board", str(soft), "--out", str(ref))
+    assert code == 2
+    assert err.strip().startswith(f"pond-companion: {soft}: the photo is out of focus: ")
+    assert "focus the camera or hold it still" in err
+    assert "Traceback" not in err
+    assert not ref.exists()
