@@ -10,7 +10,9 @@ Stages (pure functions on the ``vision.frames`` pixel format, uint8 (H, W, 3) BG
 - ``detect_markers(frame) -> {id: corners}``: corners a float32 (4, 2) array of image
   pixels in ArUco's order (the printed marker's top-left, top-right, bottom-right,
   bottom-left). Found on a reduced grey copy (fast), then refined to sub-pixel on
-  full-resolution windows.
+  full-resolution windows. Given the markers' board places, one still missing gets a
+  second look with a more forgiving reading of its bits (a blurred photo), kept only
+  where the markers found say it must be.
 - ``board_homography(found, centres_mm, size_mm) -> BoardPose``: the 3x3 homography
   from image pixels to board millimetres. It is first fitted on the four centres, then
   refined on all sixteen corners, matching each marker's corners whatever way round
