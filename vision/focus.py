@@ -16,6 +16,7 @@ alone give a few tenths of a millimetre.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from functools import lru_cache
 
@@ -125,7 +126,8 @@ def out_of_focus(
     blur = blur_mm(frame, found, size_mm)
     if blur is None or blur <= FOCUS_MM:
         return None
+    shown = math.ceil(blur * 10) / 10  # over the bar, never shown as the bar itself
     return (
-        f"the photo is out of focus: the markers are blurred by about {blur:.1f} mm "
+        f"the photo is out of focus: the markers are blurred by about {shown:.1f} mm "
         f"(at most {FOCUS_MM:g} mm counts): focus the camera or hold it still"
     )

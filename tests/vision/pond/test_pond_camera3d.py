@@ -796,6 +796,6 @@ def test_pond3d_a_photo_out_of_focus_is_refused_saying_so(
     count = count_board(scene.image, layout13, tall, empty_of(304))
     assert not count.ok and count.ponds == {}
     assert count.reason == (
-        "the photo is out of focus: the markers are blurred by about 2.3 mm "
+        "the photo is out of focus: the markers are blurred by about 2.4 mm "
         f"(at most {FOCUS_MM:g} mm counts): focus the camera or hold it still"
     )
