@@ -8,13 +8,14 @@ What it models, each assumption written beside it:
   ``tilt_deg`` off the vertical (0 = straight down), leaning from the side ``azimuth_deg`` says
   (0 = from the player's side, +y). Default lens: the Raspberry Pi Camera Module 3's, about 66
   degrees horizontal field of view, the same for 4608x2592 and the binned 2304x1296 (``SIZES``).
-  Lens distortion, when asked for (``lens_k1``): radial, Brown's model
+  Lens distortion, when the generators ask for it (their ``lens_k1``): radial, Brown's model
   ``x_d = x (1 + k1 r^2 + k2 r^4)`` in normalised image coordinates (``k1 < 0``: barrel). The
   scene is rendered through a pinhole camera on a wider canvas (``widened``) and resampled
   (``distortion_map``, ``distort``). Off by default.
 - **Projection** of any 3D point (``project``), of the table plane or a plane at a height
   (``plane_homography``), and a planar texture rendered through that homography
-  (``render_plane``), so textured art is seen in perspective, not pasted flat.
+  (``render_plane``), so textured art is seen in perspective, not pasted flat; a texture
+  printed on tilted flat facets (``render_facets``: a folded board that does not lie flat).
 - **Light** in the scene, before the sensor: lamp glare as a smooth, bright, desaturated blob
   (``add_glare``, a semi-gloss surface reflecting a lamp), light falling off across the table
   (``light_falloff``), and a white-balance shift (``white_balance``, ``warm_gains``): a warmer or
