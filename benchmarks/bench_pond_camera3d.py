@@ -22,11 +22,16 @@ Conditions (every scene: 40 pieces of the four factions plus lilypads, frog 11 m
 Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 84-106 cm (more
 when tilted); Camera Module 3 field of view; Bayer sensor noise; JPEG 90; light 0-30% darker
 across the table; the empty-board photo from a camera 0-10 degrees off vertical, calibration
-light): see CONDITIONS below; EXTRA (two lamps) runs only when ``--only`` names it. Scenes are
-seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129 and 300-329;
+light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a soft photo)
+runs only when ``--only`` names it. Scenes are
+seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129 and 300-329
+(and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
-were taken (20000-20029 to 22300-22329 at 2304x1296 for the code and the generator as they are,
-and 22400-23529 under two lamps; the next fresh seeds start at 23600; 16400-16429 to
+were taken (24400-24429 to 25900-25929 at 2304x1296 for the code and the generator as they
+are, with blur2 and blur3; 23600-24329 for the barrel lens and the folded board, beside the
+same seeds unbent; the next fresh seeds start at 26000; 20000-20029 to 22300-22329 for the
+code before the markers' second look and the focus refusal,
+and 22400-23529 under two lamps; 16400-16429 to
 18700-18729 for the code before the foot colour's warning, which only adds a warning, and
 18800-19929 under two lamps; 8600-8629 to 14700-14729 for e2b604f's counting before the
 outline fit, and 14000-15129 under two lamps; 15200-16329 for a bar tried and dropped, see
