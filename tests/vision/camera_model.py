@@ -129,25 +129,15 @@ def widened(camera: Camera, margin_px: int) -> Camera:
     return Camera((w + 2 * margin_px, h + 2 * margin_px), hfov, camera.centre_mm, camera.rotation)
 
 
-def distortion_margin(size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0) -> int:
-    """Pixels a pinhole canvas needs beyond ``size`` on every side to feed ``distortion_map``."""
-    mx, my = distortion_map(size, hfov_deg, k1, k2, 0)
-    w, h = size
-    reach = max(-float(mx.min()), -float(my.min()), float(mx.max()) - w, float(my.max()) - h)
-    return max(0, math.ceil(reach)) + 4
+_IDEAL: dict[tuple[Any, ...], tuple[F64, F64]] = {}
 
 
-_MAPS: dict[tuple[Any, ...], tuple[F32, F32]] = {}
-
-
-def distortion_map(
-    size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0, margin_px: int = 0
-) -> tuple[F32, F32]:
-    """For each pixel of a ``size`` image seen through a lens with radial distortion
-    (``k1``, ``k2``), where it lies in the pinhole image of ``widened(camera, margin_px)``:
-    the ``cv2.remap`` maps. Cached."""
-    key = (size, hfov_deg, k1, k2, margin_px)
-    if key not in _MAPS:
+def _ideal_points(size: tuple[int, int], hfov_deg: float, k1: float, k2: float) -> tuple[F64, F64]:
+    """For each pixel of a ``size`` image seen through the lens, where the pinhole camera of
+    the same size puts it (pixel-index x and y, float64). Cached: the Pond generator asks for
+    the same lens on every photo, and ``distortion_margin`` and ``distort`` share it."""
+    key = (size, hfov_deg, k1, k2)
+    if key not in _IDEAL:
         w, h = size
         f = (w / 2) / math.tan(math.radians(hfov_deg) / 2)
         # Pixel centres, normalised; the ideal point is found by fixed-point iteration of
@@ -163,11 +153,27 @@ def distortion_map(
         miss = np.abs(xu * (1 + k1 * r2 + k2 * r2 * r2) - xd).max()
         if not miss < 1e-6:
             raise ValueError(f"no lens with k1={k1}, k2={k2} reaches this frame's corners")
-        mx = (xu * f + w / 2 + margin_px - 0.5).astype(np.float32)
-        my = (yu * f + h / 2 + margin_px - 0.5).astype(np.float32)
-        _MAPS.clear()
-        _MAPS[key] = (mx, my)
-    return _MAPS[key]
+        _IDEAL.clear()
+        _IDEAL[key] = (xu * f + w / 2 - 0.5, yu * f + h / 2 - 0.5)
+    return _IDEAL[key]
+
+
+def distortion_margin(size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0) -> int:
+    """Pixels a pinhole canvas needs beyond ``size`` on every side to feed ``distortion_map``."""
+    mx, my = _ideal_points(size, hfov_deg, k1, k2)
+    w, h = size
+    reach = max(-float(mx.min()), -float(my.min()), float(mx.max()) - w, float(my.max()) - h)
+    return max(0, math.ceil(reach)) + 4
+
+
+def distortion_map(
+    size: tuple[int, int], hfov_deg: float, k1: float, k2: float = 0.0, margin_px: int = 0
+) -> tuple[F32, F32]:
+    """For each pixel of a ``size`` image seen through a lens with radial distortion
+    (``k1``, ``k2``), where it lies in the pinhole image of ``widened(camera, margin_px)``:
+    the ``cv2.remap`` maps."""
+    mx, my = _ideal_points(size, hfov_deg, k1, k2)
+    return (mx + margin_px).astype(np.float32), (my + margin_px).astype(np.float32)
 
 
 def distort_points(
