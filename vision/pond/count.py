@@ -213,7 +213,7 @@ def count_board(
         return _waits(f"marker {which} hidden or out of view (seen: {seen})", polygons_mm=polygons)
     if blurred:
         return _waits(blurred, polygons_mm=polygons)
-    pose = board_homography(found, marker_centres_mm(layout), marker_size_mm(layout))
+    pose = board_homography(found, centres, marker_size_mm(layout))
     if pose.rms_mm > 3.0:
         return _waits(
             f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
