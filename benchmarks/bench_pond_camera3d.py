@@ -23,9 +23,10 @@ Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 
 when tilted); Camera Module 3 field of view; Bayer sensor noise; JPEG 90; light 0-30% darker
 across the table; the empty-board photo from a camera 0-10 degrees off vertical, calibration
 light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a soft photo)
-runs only when ``--only`` names it. Scenes are
-seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129 and 300-329
-(and the focus bar on 300-319 with the blur 3-5 times);
+runs only when ``--only`` names it, and so do someone leaning over the table (a soft
+shadow 50% deep across part of the board) and two lights of different colour from either side.
+Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
+and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
 were taken (24400-24429 to 25900-25929 at 2304x1296 for the code and the generator as they
 are, with blur2 and blur3; 23600-24329 for the barrel lens and the folded board, beside the
@@ -100,6 +101,9 @@ EXTRA: dict[str, dict[str, Any]] = {
     "folded board 3+2 mm, 30 deg": {"tilt": 30.0, "fold_mm": (3.0, 2.0)},
     "lens blur x2 (soft focus), 20 deg": {"tilt": 20.0, "defocus": 2.0},
     "lens blur x3 (out of focus), 20 deg": {"tilt": 20.0, "defocus": 3.0},
+    "someone leaning over (shadow 0.5), 20 deg": {"tilt": 20.0, "leaning": 0.5},
+    "someone leaning over, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "leaning": 0.5},
+    "two lights' colours (+-0.1), 20 deg": {"tilt": 20.0, "mixed": 0.1},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -128,6 +132,9 @@ SHORT = {
     "foldlensstacks": "fold 3+2, lens -0.05, 3 stacks, 25 deg",
     "blur2": "lens blur x2 (soft focus), 20 deg",
     "blur3": "lens blur x3 (out of focus), 20 deg",
+    "leaning": "someone leaning over (shadow 0.5), 20 deg",
+    "leaningstacks": "someone leaning over, 3 stacks, 25 deg",
+    "mixed": "two lights' colours (+-0.1), 20 deg",
 }
 
 

@@ -455,6 +455,43 @@ def light_falloff(
     return cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def _across(size: tuple[int, int], angle_deg: float) -> F32:
+    """Each pixel's place along ``angle_deg`` across the frame, -1 at one side, 1 at the other
+    (on an 8 px grid, resized: the fields here are smooth)."""
+    w, h = size
+    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    a = math.radians(angle_deg)
+    t = (xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)
+    out: F32 = (2 * (t - t.min()) / max(float(t.max() - t.min()), 1e-6) - 1).astype(np.float32)
+    return out
+
+
+def mixed_light(size: tuple[int, int], amount: float, angle_deg: float) -> F32:
+    """Per-pixel BGR gains of two lights of different colour from either side (a warm lamp on
+    one, daylight from a window on the other): ``warm_gains(amount)`` at one side of the frame,
+    ``warm_gains(-amount)`` at the other, blended along ``angle_deg``. (H, W, 3) float32."""
+    w, h = size
+    t = _across(size, angle_deg)
+    g = np.stack([np.asarray(warm_gains(amount * float(v)), np.float32) for v in (-1.0, 1.0)])
+    field = g[0] + (g[1] - g[0]) * ((t + 1) / 2)[..., None]
+    return cv2.resize(field.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
+def body_shadow(
+    size: tuple[int, int], depth: float, angle_deg: float, edge: float, soft_px: float
+) -> F32:
+    """A gain field: the soft shadow of someone leaning over the table. Beyond a straight edge
+    across the frame (along ``angle_deg`` at ``edge``, -1 to 1 as in ``_across``) the light is
+    ``depth`` (0-1) dimmer; the penumbra is ``soft_px`` wide (a smoothstep)."""
+    w, h = size
+    t = _across(size, angle_deg)
+    a = math.radians(angle_deg)
+    span = (abs(w * math.cos(a)) + abs(h * math.sin(a))) / 2  # _across's unit, in pixels
+    x = np.clip((t - edge) * span / max(soft_px, 1.0) + 0.5, 0.0, 1.0)
+    gain = 1 - depth * x * x * (3 - 2 * x)
+    return cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def warm_gains(amount: float) -> tuple[float, float, float]:
     """BGR gains of a light ``amount`` warmer (>0) or colder (<0) than the calibration light,
     as a camera with fixed white balance sees it (0.15: roughly 3000 K against 4000 K)."""

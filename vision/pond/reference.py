@@ -52,6 +52,13 @@ FIT_COLOUR = 300.0
 #: the fit a ``b`` where no glare is, and glare that dims a board adds at most about 1.5
 #: times the white its darkest channel shows.
 FIT_AT_MOST = 1.5
+#: A broad shadow's level is the board's light averaged over this many mm...
+SHADE_MM = 30.0
+#: ...without the pixels this far (a ratio) off it: pieces, their own shadows.
+SHADE_OUTLIER = 0.12
+#: Only light this much dimmer than the reference's is a shadow to divide out (the lamp's
+#: light falling off differently across the table in the two photos is left alone).
+SHADE_FROM = 0.85
 #: A pond whose own colour cast differs from the board's by more than this (log gain) is named.
 CAST_DRIFT = 0.06
 #: A whole-board cast this strong (log red/blue gain) is reported.
@@ -81,6 +88,9 @@ def _cast(
     f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], sel: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.float64]:
     lr = np.log((f[sel] + 4.0) / (r[sel] + 4.0))
+    # Each pixel's own shade taken out first: a shadow over part of the board (someone leaning
+    # over it) dims all three channels alike, and must not split the channels' medians.
+    lr -= lr.mean(axis=1, keepdims=True)
     med: npt.NDArray[np.float64] = np.median(lr, axis=0).astype(np.float64)
     return med - float(med.mean())
 
@@ -108,6 +118,8 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             f"the light is {kind} than in the empty-board photo (red/blue "
             f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
         )
+    shade = _shade(fn, r, model)[..., None]
+    fn /= shade
     resid, added = _explain(fn, r)
     changed = resid > CHANGE_LEVEL
     changed = cv2.morphologyEx(
@@ -119,7 +131,9 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # (a brighter or dimmer light scales it, a lamp's reflection adds to it). Glare is broad
     # and smooth: the whitening is averaged over about 9 mm of unchanged board, so the art's
     # sharp edges (a little off between the two photos) and the pieces do not count.
-    level = float(np.median(fs[ok].mean(axis=1) / (rs[ok].mean(axis=1) + 1))) if ok.any() else 1.0
+    # (A broad shadow's dimming is already divided out of ``fn``, so out of the level too.)
+    lit = fs[ok] / shade[::step, ::step][ok]
+    level = float(np.median(lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1))) if ok.any() else 1.0
     white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
     k = max(3, round(9 * model.ppm)) | 1
     board = (~changed).astype(np.float32)
@@ -150,6 +164,39 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     return Comparison(
         normalised, changed, glare, (float(gains[0]), float(gains[1]), float(gains[2])), warnings
     )
+
+
+def _shade(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
+) -> npt.NDArray[np.float32]:
+    """Where the board lies in a broad shadow (someone leaning over the table), how much dimmer
+    than the board's overall level (at most 1: brighter parts are left alone, so glare stays
+    glare). The grey ratio to the reference, smoothed over about ``SHADE_MM``, twice: the
+    second time without the pixels more than ``SHADE_OUTLIER`` off the first level (pieces,
+    their own shadows, the art's edges a little off), at a quarter of the raster's size."""
+    h, w = f.shape[:2]
+    small = (max(1, w // 4), max(1, h // 4))
+    fg = cv2.resize(f.mean(axis=2), small, interpolation=cv2.INTER_AREA)
+    rg = cv2.resize(r.mean(axis=2), small, interpolation=cv2.INTER_AREA)
+    ratio = (fg + 4) / (rg + 4)
+    use = (rg > 12) & (fg < 250)
+    use &= ~cv2.resize(
+        model.marker_zone.astype(np.uint8), small, interpolation=cv2.INTER_NEAREST
+    ).astype(bool)
+    if np.count_nonzero(use) < 100:
+        return np.ones((h, w), np.float32)
+    overall = float(np.median(ratio[use]))
+    k = max(3, round(SHADE_MM * model.ppm / 4)) | 1
+    wgt = use.astype(np.float32)
+    level = np.full_like(ratio, overall)
+    for _ in range(2):
+        num = cv2.blur(ratio * wgt, (k, k))
+        den = cv2.blur(wgt, (k, k))
+        level = np.where(den > 0.05, num / np.maximum(den, 0.05), overall).astype(np.float32)
+        wgt = (use & (np.abs(ratio / level - 1) < SHADE_OUTLIER)).astype(np.float32)
+    shade = np.minimum(level / SHADE_FROM, 1.0).astype(np.float32)
+    out: npt.NDArray[np.float32] = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
+    return out
 
 
 def _white_added(

@@ -541,12 +541,20 @@ def photograph(
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
     defocus: float = 1.0,
+    mixed: float = 0.0,
+    leaning: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
     ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none).
     ``fold_mm``: how far the board's folds stand off the table (``board_lift``).
-    ``defocus``: the lens blur times this (a camera out of focus or shaken)."""
+    ``defocus``: the lens blur times this (a camera out of focus or shaken).
+    ``mixed``: two lights of different colour from either side (``camera_model.mixed_light``:
+    ``warm_gains(mixed)`` at one side of the frame, ``warm_gains(-mixed)`` at the other).
+    ``leaning``: the soft shadow of someone leaning over the table, this much (0-1) dimmer
+    (``camera_model.body_shadow``: its edge somewhere across the middle half of the frame, a
+    penumbra 40-120 mm wide). Both draw from their own random stream, so a seed's other
+    conditions are unchanged."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     out_size, out_hfov = cam.size, cam.hfov_deg
@@ -645,6 +653,16 @@ def photograph(
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
+    if mixed or leaning:
+        lrng = random.Random(seed * 7919 + 17)
+        mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
+        if mixed:
+            img *= cm.mixed_light((w, h), mixed, lrng.uniform(0, 360))
+        if leaning:
+            soft = lrng.uniform(40, 120) / mm_px
+            img *= cm.body_shadow(
+                (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
+            )[..., None]
     if glare:
         w_mm, h_mm = board_size_mm(layout)
         gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
@@ -754,6 +772,8 @@ def make_scene3d(
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
     defocus: float = 1.0,
+    mixed: float = 0.0,
+    leaning: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -834,6 +854,8 @@ def make_scene3d(
         lens_k1=lens_k1,
         fold_mm=fold_mm,
         defocus=defocus,
+        mixed=mixed,
+        leaning=leaning,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -856,6 +878,8 @@ def make_scene3d(
             "lens_k1": lens_k1,
             "fold_mm": fold_mm,
             "defocus": defocus,
+            "mixed": mixed,
+            "leaning": leaning,
         },
         stack_ponds,
         edge_ponds,
