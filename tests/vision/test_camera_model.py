@@ -145,6 +145,27 @@ def test_camera_model_white_balance_warms_the_picture() -> None:
     assert r > g > b
 
 
+def test_camera_model_mixed_light_is_warm_at_one_side_and_cold_at_the_other() -> None:
+    """Along 0 degrees: the left edge gets ``warm_gains(-0.1)``, the right ``warm_gains(0.1)``,
+    the middle no cast."""
+    field = cm.mixed_light((400, 200), 0.1, 0.0)
+    assert field.shape == (200, 400, 3)
+    np.testing.assert_allclose(field[100, 0], cm.warm_gains(-0.1), atol=0.01)
+    np.testing.assert_allclose(field[100, -1], cm.warm_gains(0.1), atol=0.01)
+    np.testing.assert_allclose(field[100, 200], (1.0, 1.0, 1.0), atol=0.01)
+    assert np.allclose(field[0], field[-1], atol=1e-4)  # the same down each column
+
+
+def test_camera_model_body_shadow_is_deep_beyond_its_edge_with_a_soft_penumbra() -> None:
+    """Along 0 degrees, the edge in the middle, a 40 px penumbra: full light well left of it,
+    ``1 - depth`` well right of it, half the depth at the edge, and no step anywhere."""
+    gain = cm.body_shadow((400, 200), 0.5, 0.0, 0.0, 40.0)
+    assert gain[100, 50] == pytest.approx(1.0, abs=1e-3)
+    assert gain[100, 350] == pytest.approx(0.5, abs=1e-3)
+    assert gain[100, 200] == pytest.approx(0.75, abs=0.03)
+    assert float(np.abs(np.diff(gain[100])).max()) < 0.5 / 40 * 2
+
+
 def test_camera_model_barrel_lens_pulls_a_corner_point_in_by_k1_r_cubed() -> None:
     # A white dot near the frame's corner in the pinhole image lands where Brown's model,
     # x_d = x (1 + k1 r^2), puts it, and the centre does not move.

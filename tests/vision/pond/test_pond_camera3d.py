@@ -254,15 +254,17 @@ def test_pond3d_a_thin_side_on_a_lilypad_names_its_pond(layout13: Any, tall: Any
     """A banana frog on a wizard frog standing on a lilypad (seed 311, 25 degrees): the
     wizard side shows as a sliver a tenth of a frog's area, the rest of it dark against the
     pad. The pond was read with the banana frog alone (and the lilypad as banana's), named by
-    no warning; now the wizard colour no counted piece explains names pond IW."""
+    no warning; now the wizard colour no counted piece explains names pond IW. (Pond NW,
+    also wrong and named so, is counted right since a frame's broad shadows are divided out,
+    ``vision.pond.reference.SHADE_FROM``.)"""
     scene = _scene(layout13, tall, 311, tilt=25.0, stacks=3)
     count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 311))
     assert count.ok, count.reason
     assert scene.answer["IW"]["frogs"] == {"banana": 1, "cowboy": 1, "wizard": 1}
     assert count.ponds["IW"]["frogs"] == {"banana": 1, "cowboy": 1}
-    assert _named_by(count, "belongs to no counted piece") == ["NW", "IW"]
+    assert _named_by(count, "belongs to no counted piece") == ["IW"]
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
-    assert wrong == {"F", "IW", "NW"}
+    assert wrong == {"F", "IW"}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
@@ -291,8 +293,10 @@ def test_pond3d_a_group_reaching_one_more_lean_names_its_pond(layout13: Any, tal
     like one frog standing a lean further on: only its reach tells, the pair stands twice as
     tall. Seed 104 at 25 degrees: a banana frog on a pumpkin one in pond IS and a cowboy frog
     on a pumpkin one in pond S, each counted as the top frog alone. Before, neither pond was
-    named; now the changed area the counted piece does not explain names both (and pond NE,
-    a lone frog that reaches as far: a false alarm, the price of the rule)."""
+    named; now the changed area the counted piece does not explain names both. (Pond NE, a
+    lone frog that reached as far, was named too, a false alarm, until the frame's broad
+    shadows were divided out, ``vision.pond.reference.SHADE_FROM``; since then pond N, a
+    group of wizard pieces, is miscounted too, and named.)"""
     scene = _scene(layout13, tall, 104, tilt=25.0, stacks=3)
     count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 104))
     assert count.ok, count.reason
@@ -300,9 +304,9 @@ def test_pond3d_a_group_reaching_one_more_lean_names_its_pond(layout13: Any, tal
     assert count.ponds["IS"]["frogs"] == {"banana": 1, "wizard": 1}
     assert scene.answer["S"]["frogs"] == {"cowboy": 1, "pumpkin": 1, "wizard": 1}
     assert count.ponds["S"]["frogs"] == {"cowboy": 1, "wizard": 1}
-    assert _named_by(count, "more of the board than one should") == ["NE", "IS", "S"]
+    assert _named_by(count, "more of the board than one should") == ["IS", "S"]
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
-    assert wrong == {"F", "IS", "S"}
+    assert wrong == {"F", "N", "IS", "S"}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 

@@ -16,7 +16,7 @@ import pytest
 from vision.pond import read_pieces_file
 from vision.pond.colours import PIECE_TOLERANCE, chroma
 from vision.pond.model import BoardModel, board_model
-from vision.pond.reference import EmptyBoard, compare
+from vision.pond.reference import SHADE_FROM, EmptyBoard, compare
 
 TINT = np.array([245.0, 250.0, 255.0], np.float32)  # BGR, the lamp's white
 
@@ -78,3 +78,48 @@ def test_no_glare_no_change(model: BoardModel) -> None:
     got = compare((board * 0.8).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model)
     assert not got.changed.any()
     assert not got.glare.any()
+
+
+def _leaning(img: np.ndarray, depth: float) -> np.ndarray:
+    """Someone leaning over the table: the board's left part ``depth`` dimmer, the shadow's
+    edge at x = 250 mm with a penumbra 60 mm wide (a smoothstep)."""
+    w = img.shape[1]
+    x = np.clip((np.arange(w, dtype=np.float32) / 2.0 - 220.0) / 60.0, 0.0, 1.0)
+    gain = 1 - depth * (1 - x * x * (3 - 2 * x))
+    out: np.ndarray = img * gain[None, :, None]
+    return out
+
+
+def test_a_broad_shadow_is_divided_out(model: BoardModel) -> None:
+    """A shadow half as bright over the board's left part, a wizard-purple disc in it: the
+    board there is brought back to ``SHADE_FROM`` (0.85) of the reference's light, as dim as
+    a lamp's light falling off leaves a board anyway (nothing changed, no glare, no colour
+    cast reported), and the disc to as much of its lit brightness, keeping its colour.
+    Before, the disc stayed half as bright: in the scenes, wizard frogs in such a shadow
+    fell under the counter's ``DARK_LEVEL`` and were lost."""
+    pieces = read_pieces_file()
+    board = _board(model)
+    cx, cy = 200.0, 500.0  # px: 100 mm from the left edge, in the shadow
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    wizard = np.array(pieces.factions["wizard"][::-1], np.float32)  # RGB -> BGR
+    frame = board.copy()
+    frame[disc] = wizard
+    frame = _leaning(frame, 0.5)
+    got = compare(
+        np.clip(frame, 0, 255).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model
+    )
+    assert got.changed[disc].mean() > 0.9
+    assert not got.changed[~disc].any()
+    assert not got.glare.any()
+    assert got.warnings == []
+    lit = float(np.median(got.normalised[disc].astype(np.float64).mean(axis=1)))
+    assert abs(lit / float(wizard.mean()) - SHADE_FROM) < 0.05, lit
+    shadowed = np.zeros_like(disc)
+    shadowed[:, 40:400] = True  # 20-200 mm: the full shadow
+    shadowed &= ~disc & ~model.marker_zone
+    ratio = got.normalised[shadowed].astype(np.float64).mean() / board[shadowed].mean()
+    assert abs(ratio - SHADE_FROM) < 0.05, ratio
+    seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
+    assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
