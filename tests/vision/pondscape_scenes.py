@@ -249,9 +249,14 @@ def make_pond_scene(
     numbers: list[str] | None = None,
     art_ppm: float | None = None,
     lens_k1: float = 0.0,
+    leaning: float = 0.0,
 ) -> tuple[U8, PondTruth]:
     """One table photo of a pond and its known answer (deterministic for a seed).
-    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none)."""
+    ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none).
+    ``leaning``: the soft shadow of someone leaning over the table, this much (0-1) dimmer
+    (``camera_model.body_shadow``, its edge across the middle half of the frame, a penumbra
+    40-120 mm wide; drawn from its own random stream, so the seed's scene is otherwise the
+    same)."""
     rng = np.random.default_rng(seed)
     numbers = numbers or [f"{i:03d}" for i in range(1, 41)]
     chosen = [str(n) for n in rng.choice(numbers, size=len(numbers), replace=False)]
@@ -356,6 +361,11 @@ def make_pond_scene(
     img *= cm.light_falloff(view.size, float(rng.uniform(0.0, 0.3)), float(rng.uniform(0, 360)))[
         ..., None
     ]
+    if leaning:
+        lrng = np.random.default_rng(seed * 7919 + 17)
+        angle, edge = float(lrng.uniform(0, 360)), float(lrng.uniform(-0.5, 0.5))
+        soft = float(lrng.uniform(40, 120)) * cam_ppm
+        img *= cm.body_shadow(view.size, leaning, angle, edge, soft)[..., None]
     if margin:
         img = cm.distort(img, size, cam.hfov_deg, lens_k1)
         symbols = {
@@ -399,6 +409,7 @@ def make_pond_scene(
             "tag_mm": tag_mm,
             "food_tags_in_view": food_in_view,
             "lens_k1": lens_k1,
+            "leaning": leaning,
         },
     )
     return out, truth
@@ -496,4 +507,5 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "hand": {"hand": True},
     "empty cells": {"empty": 4},
     "barrel lens": {"lens_k1": -0.05},
+    "someone leaning over": {"leaning": 0.5},
 }

@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
 import pondscape_scenes as ps
 import pytest
 
@@ -360,6 +361,21 @@ def test_a_barrel_lens_bends_the_rows_and_every_card_is_still_in_its_cell(
     phone-type lens): the rows bow and the pitch shrinks towards the frame's edges. Seen at
     30 degrees from 76 cm, every card is read in its own cell, with nothing to warn about."""
     frame, truth = honest(520, tilt_deg=30.0, distance_mm=400.0, lens_k1=-0.15)
+    scan = scan_frames([frame], catalog)
+    assert len(truth.visible) == 15
+    assert _cells(scan) == truth.cells
+    assert scan.warnings == []
+
+
+def test_someone_leaning_over_the_pond_leaves_every_card_in_its_cell(
+    honest: Any, catalog: Any
+) -> None:
+    """A shadow half as bright with a soft edge across the middle of the frame (someone
+    leaning over the table): the tags in it are read and placed like the lit ones."""
+    frame, truth = honest(530, leaning=0.5)
+    plain, _ = honest(530)
+    ratio = (frame.astype(np.float64).mean(axis=2) + 4) / (plain.mean(axis=2) + 4)
+    assert 0.2 < float((ratio < 0.6).mean()) < 0.8  # a good part of the frame is in the shadow
     scan = scan_frames([frame], catalog)
     assert len(truth.visible) == 15
     assert _cells(scan) == truth.cells
