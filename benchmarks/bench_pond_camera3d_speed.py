@@ -4,6 +4,9 @@ The path a table uses (pieces with heights, the reference photo): the CPU time o
 ``count_board`` call on one core (``cv2.setNumThreads(1)``, the process pinned to one CPU),
 median over 4 scenes x 3 runs (busy art, 20 degrees, 40 pieces and lilypads; seeds 100-103)
 at 2304x1296 and 4608x2592. ``bench_pond_count.py`` times the flat path (no reference).
+Two of its stages are timed on their own as well, median over the same runs: the focus
+check (``vision.focus.out_of_focus`` on the markers found) and the broad-shadow level
+(``vision.pond.reference._shade``, on the board rasters).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
 """
@@ -25,9 +28,13 @@ import cv2  # noqa: E402
 import pond_scene3d as s3  # noqa: E402
 
 from companion.games.pond.layout import default_layout  # noqa: E402
+from vision.focus import out_of_focus  # noqa: E402
+from vision.markers import detect_markers  # noqa: E402
 from vision.pond import count_board, read_pieces_file  # noqa: E402
 from vision.pond.calibrate import board_raster  # noqa: E402
-from vision.pond.reference import EmptyBoard  # noqa: E402
+from vision.pond.geometry import marker_size_mm  # noqa: E402
+from vision.pond.model import board_model  # noqa: E402
+from vision.pond.reference import EmptyBoard, _shade  # noqa: E402
 
 
 def main() -> int:
@@ -42,8 +49,11 @@ def main() -> int:
     pieces = dataclasses.replace(
         read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
     )
+    model = board_model(layout, pieces)
     for size in ((2304, 1296), (4608, 2592)):
-        times = []
+        times: list[float] = []
+        focus: list[float] = []
+        shade: list[float] = []
         for seed in range(100, 100 + args.seeds):
             scene = s3.make_scene3d(layout, pieces, seed, size=size, tilt=args.tilt)
             photo = s3.empty_board(layout, pieces, seed, size=size, busy=True)
@@ -55,11 +65,25 @@ def main() -> int:
                 times.append(time.process_time() - t0)
                 if not count.ok:
                     print(f"seed {seed}: refused ({count.reason})")
+            found = detect_markers(scene.image)
+            scene_raster, _, _ = board_raster(scene.image, layout, pieces, "frame")
+            f32, r32 = scene_raster.astype("float32"), raster.astype("float32")
+            for _ in range(3):
+                t0 = time.process_time()
+                out_of_focus(scene.image, found, marker_size_mm(layout))
+                focus.append(time.process_time() - t0)
+                t0 = time.process_time()
+                _shade(f32, r32, model)
+                shade.append(time.process_time() - t0)
         ms = [1000 * t for t in times]
         load = " ".join(f"{v:.1f}" for v in os.getloadavg())
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg: median {statistics.median(ms):.0f} ms "
             f"a frame (min {min(ms):.0f}, max {max(ms):.0f}, {len(ms)} runs); load average {load}"
+        )
+        print(
+            f"  of which the focus check {1000 * statistics.median(focus):.1f} ms, "
+            f"the broad-shadow level {1000 * statistics.median(shade):.1f} ms"
         )
     return 0
 

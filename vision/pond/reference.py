@@ -118,8 +118,9 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             f"the light is {kind} than in the empty-board photo (red/blue "
             f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
         )
-    shade = _shade(fn, r, model)[..., None]
-    fn /= shade
+    shade = _shade(fn, r, model)
+    if shade is not None:
+        fn /= shade[..., None]
     resid, added = _explain(fn, r)
     changed = resid > CHANGE_LEVEL
     changed = cv2.morphologyEx(
@@ -132,7 +133,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # and smooth: the whitening is averaged over about 9 mm of unchanged board, so the art's
     # sharp edges (a little off between the two photos) and the pieces do not count.
     # (A broad shadow's dimming is already divided out of ``fn``, so out of the level too.)
-    lit = fs[ok] / shade[::step, ::step][ok]
+    lit = fs[ok] if shade is None else fs[ok] / shade[::step, ::step][ok][:, None]
     level = float(np.median(lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1))) if ok.any() else 1.0
     white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
     k = max(3, round(9 * model.ppm)) | 1
@@ -168,23 +169,25 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
 
 def _shade(
     f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
-) -> npt.NDArray[np.float32]:
-    """Where the board lies in a broad shadow (someone leaning over the table), how much dimmer
-    than the board's overall level (at most 1: brighter parts are left alone, so glare stays
-    glare). The grey ratio to the reference, smoothed over about ``SHADE_MM``, twice: the
-    second time without the pixels more than ``SHADE_OUTLIER`` off the first level (pieces,
-    their own shadows, the art's edges a little off), at a quarter of the raster's size."""
+) -> npt.NDArray[np.float32] | None:
+    """What to divide the frame's raster by where the board lies in a broad shadow (someone
+    leaning over the table): the board's light against the reference's, over ``SHADE_FROM``,
+    at most 1 (brighter parts are left alone, so glare stays glare); None where no part of
+    the board is that dim. The light is the grey ratio to the reference, smoothed over about
+    ``SHADE_MM``, twice: the second time without the pixels more than ``SHADE_OUTLIER`` off
+    the first level (pieces, their own shadows, the art's edges a little off), at a quarter
+    of the raster's size."""
     h, w = f.shape[:2]
     small = (max(1, w // 4), max(1, h // 4))
-    fg = cv2.resize(f.mean(axis=2), small, interpolation=cv2.INTER_AREA)
-    rg = cv2.resize(r.mean(axis=2), small, interpolation=cv2.INTER_AREA)
+    fg = cv2.resize(f, small, interpolation=cv2.INTER_AREA).mean(axis=2)
+    rg = cv2.resize(r, small, interpolation=cv2.INTER_AREA).mean(axis=2)
     ratio = (fg + 4) / (rg + 4)
     use = (rg > 12) & (fg < 250)
     use &= ~cv2.resize(
         model.marker_zone.astype(np.uint8), small, interpolation=cv2.INTER_NEAREST
     ).astype(bool)
     if np.count_nonzero(use) < 100:
-        return np.ones((h, w), np.float32)
+        return None
     overall = float(np.median(ratio[use]))
     k = max(3, round(SHADE_MM * model.ppm / 4)) | 1
     wgt = use.astype(np.float32)
@@ -195,6 +198,8 @@ def _shade(
         level = np.where(den > 0.05, num / np.maximum(den, 0.05), overall).astype(np.float32)
         wgt = (use & (np.abs(ratio / level - 1) < SHADE_OUTLIER)).astype(np.float32)
     shade = np.minimum(level / SHADE_FROM, 1.0).astype(np.float32)
+    if float(shade.min()) >= 1.0:
+        return None
     out: npt.NDArray[np.float32] = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
     return out
 
