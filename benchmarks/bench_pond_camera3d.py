@@ -101,7 +101,7 @@ EXTRA: dict[str, dict[str, Any]] = {
     "folded board 3+2 mm, 30 deg": {"tilt": 30.0, "fold_mm": (3.0, 2.0)},
     "lens blur x2 (soft focus), 20 deg": {"tilt": 20.0, "defocus": 2.0},
     "lens blur x3 (out of focus), 20 deg": {"tilt": 20.0, "defocus": 3.0},
-    "someone leaning over (shadow 0.5), 20 deg": {"tilt": 20.0, "leaning": 0.5},
+    "someone leaning over, shadow 0.5, 20 deg": {"tilt": 20.0, "leaning": 0.5},
     "someone leaning over, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "leaning": 0.5},
     "two lights' colours (+-0.1), 20 deg": {"tilt": 20.0, "mixed": 0.1},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
@@ -132,7 +132,7 @@ SHORT = {
     "foldlensstacks": "fold 3+2, lens -0.05, 3 stacks, 25 deg",
     "blur2": "lens blur x2 (soft focus), 20 deg",
     "blur3": "lens blur x3 (out of focus), 20 deg",
-    "leaning": "someone leaning over (shadow 0.5), 20 deg",
+    "leaning": "someone leaning over, shadow 0.5, 20 deg",
     "leaningstacks": "someone leaning over, 3 stacks, 25 deg",
     "mixed": "two lights' colours (+-0.1), 20 deg",
 }
