@@ -297,7 +297,7 @@ class SettingsScreen(BaseScreen):
             self.saved["empty_board"] = path
             self.message = f"Saved {path.name}: the counter compares each frame with it"
 
-        self.message = "Photographing the empty board..."
+        self.message = "Photographing the empty board: keep hands and shadows off it..."
         run_in_background(make, on_done=done, on_error=lambda e: self._empty_failed(str(e)))
 
     def _empty_failed(self, reason: str) -> None:

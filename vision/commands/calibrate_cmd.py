@@ -89,8 +89,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "board",
         help="write the empty-board reference from a photo of the board with nothing on it",
         description="Warp a photo of the empty board (no pieces, no lilypads, the four "
-        "markers in view) to board millimetres and write it as the reference that "
-        "`scan pond --empty-board` compares each frame with.",
+        "markers in view, no one's shadow on it) to board millimetres and write it as the "
+        "reference that `scan pond --empty-board` compares each frame with.",
     )
     b.add_argument("image", metavar="EMPTY.jpg")
     b.add_argument("--layout", metavar="FILE", help="pond-layout/1 file (default: 13-pond side)")

@@ -726,10 +726,12 @@ def empty_board(
     lens_k1: float = 0.0,
     fold_mm: tuple[float, float] = (0.0, 0.0),
     defocus: float = 1.0,
+    leaning: float = 0.0,
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
     light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
-    folded board (``fold_mm``, as in play) stood 50-100% as far off the table then."""
+    folded board (``fold_mm``, as in play) stood 50-100% as far off the table then.
+    ``leaning``: the owner's own shadow on it, as in ``photograph``."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
@@ -751,6 +753,7 @@ def empty_board(
         lens_k1=lens_k1,
         fold_mm=fold,
         defocus=defocus,
+        leaning=leaning,
     )
 
 
