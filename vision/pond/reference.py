@@ -8,17 +8,22 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    whole board (the median per-channel log ratio; pieces, hands and glare cover too little
    of it to move a median) and divided out, so piece colours calibrated under the reference
    light hold under a warmer or colder lamp. Each pond's own cast (its water and the land
-   around it) is re-checked against that correction.
-2. **Light's level and glare.** Each pixel is explained as ``a * reference + b * white``
+   around it) is re-checked against that correction. Each pixel's own shade is taken out
+   before the medians, so a shadow over part of the board does not split them.
+2. **Broad shadows** (someone leaning over the table): where the board's light, smoothed
+   over about 30 mm without the pieces, is more than 15% dimmer than the reference's, the
+   frame is brightened back to 85% of it (``_shade``), so the darkest faction stays above
+   the dark level and its changes above ``CHANGE_LEVEL``; brighter parts are left alone.
+3. **Light's level and glare.** Each pixel is explained as ``a * reference + b * white``
    (``a``: shade, light falling off; ``b >= 0``: glare, a lamp's reflection whitening the
    board). What that explains is the board; what it leaves (the residual) is something on
    the board. Comparing with the reference's neighbours one pixel away forgives small
    registration errors at the art's sharp edges.
-3. **Changed** pixels (residual above ``CHANGE_LEVEL``, thin lines removed) are the only
+4. **Changed** pixels (residual above ``CHANGE_LEVEL``, thin lines removed) are the only
    place pieces, lilypads and hands are looked for. Broad whitening (the darkest channel
-   risen ``GLARE_LEVEL`` above the board's light level, averaged over 5 mm) over a pond is
+   risen ``GLARE_LEVEL`` above the board's light level, averaged over about 9 mm) over a pond is
    reported as glare; it is not a hand, and the rest of the board is still counted.
-4. **Glare taken back out.** Where the board is whitened, the lamp's white is subtracted
+5. **Glare taken back out.** Where the board is whitened, the lamp's white is subtracted
    from the frame (pieces and board alike), so a piece under it keeps its colour: the
    whitening itself, and within glare the fit's ``b`` on the unchanged board around
    (averaged over about 9 mm where the reference has enough colour for ``a`` and ``b`` to
@@ -191,7 +196,6 @@ def _shade(
     overall = float(np.median(ratio[use]))
     k = max(3, round(SHADE_MM * model.ppm / 4)) | 1
     wgt = use.astype(np.float32)
-    level = np.full_like(ratio, overall)
     for _ in range(2):
         num = cv2.blur(ratio * wgt, (k, k))
         den = cv2.blur(wgt, (k, k))
