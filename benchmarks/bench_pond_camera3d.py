@@ -24,7 +24,8 @@ when tilted); Camera Module 3 field of view; Bayer sensor noise; JPEG 90; light 
 across the table; the empty-board photo from a camera 0-10 degrees off vertical, calibration
 light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a soft photo)
 runs only when ``--only`` names it, and so do someone leaning over the table (a soft
-shadow 50% deep across part of the board) and two lights of different colour from either side.
+shadow 50% deep across part of the board), two lights of different colour from either side
+and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
@@ -104,6 +105,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "someone leaning over, shadow 0.5, 20 deg": {"tilt": 20.0, "leaning": 0.5},
     "someone leaning over, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "leaning": 0.5},
     "two lights' colours (+-0.1), 20 deg": {"tilt": 20.0, "mixed": 0.1},
+    "camera shaken 4 mm, 20 deg": {"tilt": 20.0, "shake_mm": 4.0},
+    "camera shaken 7 mm, 20 deg": {"tilt": 20.0, "shake_mm": 7.0},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -135,6 +138,8 @@ SHORT = {
     "leaning": "someone leaning over, shadow 0.5, 20 deg",
     "leaningstacks": "someone leaning over, 3 stacks, 25 deg",
     "mixed": "two lights' colours (+-0.1), 20 deg",
+    "shake4": "camera shaken 4 mm, 20 deg",
+    "shake7": "camera shaken 7 mm, 20 deg",
 }
 
 

@@ -492,6 +492,32 @@ def body_shadow(
     return cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def motion_blur(img: F32, length_px: float, angle_deg: float) -> F32:
+    """The camera moved during the exposure (a bump to its stand): ``img`` smeared along a
+    straight line ``length_px`` long at ``angle_deg`` (a box kernel, drawn antialiased)."""
+    if length_px <= 1:
+        return img
+    n = math.ceil(length_px) | 1
+    size = n + 2
+    kern = np.zeros((size, size), np.float32)
+    c = (size - 1) / 2
+    a = math.radians(angle_deg)
+    dx, dy = math.cos(a) * length_px / 2, math.sin(a) * length_px / 2
+    sub = 16
+    cv2.line(
+        kern,
+        (round((c - dx) * sub), round((c - dy) * sub)),
+        (round((c + dx) * sub), round((c + dy) * sub)),
+        1.0,
+        1,
+        cv2.LINE_AA,
+        4,
+    )
+    kern /= max(float(kern.sum()), 1e-6)
+    out: F32 = cv2.filter2D(img, -1, kern, borderType=cv2.BORDER_REPLICATE).astype(np.float32)
+    return out
+
+
 def warm_gains(amount: float) -> tuple[float, float, float]:
     """BGR gains of a light ``amount`` warmer (>0) or colder (<0) than the calibration light,
     as a camera with fixed white balance sees it (0.15: roughly 3000 K against 4000 K)."""

@@ -166,6 +166,20 @@ def test_camera_model_body_shadow_is_deep_beyond_its_edge_with_a_soft_penumbra()
     assert float(np.abs(np.diff(gain[100])).max()) < 0.5 / 40 * 2
 
 
+def test_camera_model_motion_blur_smears_a_dot_along_a_line_of_its_length() -> None:
+    """A dot smeared 10 px at 0 degrees spans 10-11 px along x and stays one row high; at 90
+    degrees the same along y; the light is kept."""
+    img = np.zeros((41, 41, 3), np.float32)
+    img[20, 20] = 1000.0
+    for angle, axis in ((0.0, 1), (90.0, 0)):
+        out = cm.motion_blur(img, 10.0, angle)[..., 0]
+        lit = np.nonzero(out > 1e-3)
+        span = [int(v.max() - v.min()) + 1 for v in lit]
+        assert 10 <= span[axis] <= 11
+        assert span[1 - axis] == 1
+        assert float(out.sum()) == pytest.approx(1000.0, rel=1e-4)
+
+
 def test_camera_model_barrel_lens_pulls_a_corner_point_in_by_k1_r_cubed() -> None:
     # A white dot near the frame's corner in the pinhole image lands where Brown's model,
     # x_d = x (1 + k1 r^2), puts it, and the centre does not move.

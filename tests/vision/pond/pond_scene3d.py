@@ -543,6 +543,7 @@ def photograph(
     defocus: float = 1.0,
     mixed: float = 0.0,
     leaning: float = 0.0,
+    shake_mm: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -553,8 +554,10 @@ def photograph(
     ``warm_gains(mixed)`` at one side of the frame, ``warm_gains(-mixed)`` at the other).
     ``leaning``: the soft shadow of someone leaning over the table, this much (0-1) dimmer
     (``camera_model.body_shadow``: its edge somewhere across the middle half of the frame, a
-    penumbra 40-120 mm wide). Both draw from their own random stream, so a seed's other
-    conditions are unchanged."""
+    penumbra 40-120 mm wide). ``shake_mm``: the camera moved this far (measured on the
+    board at its centre) during the exposure, in a random direction
+    (``camera_model.motion_blur``). These three draw from their own random stream, so a
+    seed's other conditions are unchanged."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     out_size, out_hfov = cam.size, cam.hfov_deg
@@ -677,6 +680,10 @@ def photograph(
         )
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
+    if shake_mm:
+        srng = random.Random(seed * 7919 + 29)
+        mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
+        img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
     return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)
 
@@ -777,6 +784,7 @@ def make_scene3d(
     defocus: float = 1.0,
     mixed: float = 0.0,
     leaning: float = 0.0,
+    shake_mm: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -859,6 +867,7 @@ def make_scene3d(
         defocus=defocus,
         mixed=mixed,
         leaning=leaning,
+        shake_mm=shake_mm,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -883,6 +892,7 @@ def make_scene3d(
             "defocus": defocus,
             "mixed": mixed,
             "leaning": leaning,
+            "shake_mm": shake_mm,
         },
         stack_ponds,
         edge_ponds,
