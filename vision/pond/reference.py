@@ -11,8 +11,8 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    around it) is re-checked against that correction. Each pixel's own shade is taken out
    before the medians, so a shadow over part of the board does not split them.
 2. **Broad shadows** (someone leaning over the table): where the board's light, smoothed
-   over about 30 mm without the pieces, is more than 15% dimmer than the reference's, the
-   frame is brightened back to 85% of it (``_shade``), so the darkest faction stays above
+   over about 60 mm without the pieces, is more than 25% dimmer than the reference's, the
+   frame is brightened back to 75% of it (``_shade``), so the darkest faction stays above
    the dark level and its changes above ``CHANGE_LEVEL``; brighter parts are left alone.
 3. **Light's level and glare.** Each pixel is explained as ``a * reference + b * white``
    (``a``: shade, light falling off; ``b >= 0``: glare, a lamp's reflection whitening the
@@ -58,12 +58,14 @@ FIT_COLOUR = 300.0
 #: times the white its darkest channel shows.
 FIT_AT_MOST = 1.5
 #: A broad shadow's level is the board's light averaged over this many mm...
-SHADE_MM = 30.0
+SHADE_MM = 60.0
 #: ...without the pixels this far (a ratio) off it: pieces, their own shadows.
 SHADE_OUTLIER = 0.12
 #: Only light this much dimmer than the reference's is a shadow to divide out (the lamp's
-#: light falling off differently across the table in the two photos is left alone).
-SHADE_FROM = 0.85
+#: light falling off differently across the table in the two photos, up to about 30% in the
+#: scenes, is left alone; at 0.85 a group of pieces with its shadows dented the level
+#: enough on 14 of 20 tuning boards for a division to weaken the shadow check).
+SHADE_FROM = 0.75
 #: A pond whose own colour cast differs from the board's by more than this (log gain) is named.
 CAST_DRIFT = 0.06
 #: A whole-board cast this strong (log red/blue gain) is reported.

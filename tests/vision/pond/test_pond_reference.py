@@ -92,8 +92,8 @@ def _leaning(img: np.ndarray, depth: float) -> np.ndarray:
 
 def test_a_broad_shadow_is_divided_out(model: BoardModel) -> None:
     """A shadow half as bright over the board's left part, a wizard-purple disc in it: the
-    board there is brought back to ``SHADE_FROM`` (0.85) of the reference's light, as dim as
-    a lamp's light falling off leaves a board anyway (nothing changed, no glare, no colour
+    board there is brought back to ``SHADE_FROM`` of the reference's light, as dim as a
+    lamp's light falling off leaves a board anyway (nothing changed, no glare, no colour
     cast reported), and the disc to as much of its lit brightness, keeping its colour.
     Before, the disc stayed half as bright: in the scenes, wizard frogs in such a shadow
     fell under the counter's ``DARK_LEVEL`` and were lost."""
