@@ -29,9 +29,13 @@ and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the 
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
-were taken (24400-24429 to 25900-25929 at 2304x1296 for the code and the generator as they
-are, with blur2 and blur3; 23600-24329 for the barrel lens and the folded board, beside the
-same seeds unbent; the next fresh seeds start at 26000; 20000-20029 to 22300-22329 for the
+were taken (27200-27229 to 27900-27929 at 2304x1296 for the code and the generator as they
+are, with leaning, leaningstacks, mixed, shake4 and shake7; the next fresh seeds start at
+28000; 26000-26029 to 27100-27129 for the first version of the broad shadow's division,
+with leaning, leaningstacks and mixed, and d124810 on 26000-26129 under those three;
+24400-24429 to 25900-25929 for the code before it, with blur2 and blur3; 23600-24329 for
+the barrel lens and the folded board, beside the same seeds unbent; 20000-20029 to
+22300-22329 for the
 code before the markers' second look and the focus refusal,
 and 22400-23529 under two lamps; 16400-16429 to
 18700-18729 for the code before the foot colour's warning, which only adds a warning, and
