@@ -438,18 +438,34 @@ def add_glare(
     return (img * (1 - a) + tint * a + img * a * 0.15).astype(np.float32)
 
 
+def _grid(size: tuple[int, int]) -> tuple[F32, F32]:
+    """Pixel y and x of a ``size`` frame on an 8 px grid (the light's fields are smooth, and
+    resized to the frame)."""
+    w, h = size
+    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
+    return yy, xx
+
+
+def _along(size: tuple[int, int], angle_deg: float) -> F32:
+    """Each grid pixel's distance from the frame's centre along ``angle_deg`` (px)."""
+    w, h = size
+    yy, xx = _grid(size)
+    a = math.radians(angle_deg)
+    t: F32 = (xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)
+    return t
+
+
 def light_falloff(
     size: tuple[int, int], darker: float, angle_deg: float, *, centre_bright: float = 0.0
 ) -> F32:
     """A gain field: one side of the frame ``darker`` (0-1) darker than the other along
     ``angle_deg``; ``centre_bright`` adds a lamp-centred bump. Multiply radiance by it."""
     w, h = size
-    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
-    a = math.radians(angle_deg)
-    t = (xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)
+    t = _along(size, angle_deg)
     t = (t - t.min()) / max(float(t.max() - t.min()), 1e-6)
     gain = 1 - darker * t
     if centre_bright:
+        yy, xx = _grid(size)
         r2 = ((xx - w / 2) / w) ** 2 + ((yy - h / 2) / h) ** 2
         gain = gain * (1 + centre_bright * np.exp(-r2 * 4))
     return cv2.resize(gain.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
@@ -457,11 +473,8 @@ def light_falloff(
 
 def _across(size: tuple[int, int], angle_deg: float) -> F32:
     """Each pixel's place along ``angle_deg`` across the frame, -1 at one side, 1 at the other
-    (on an 8 px grid, resized: the fields here are smooth)."""
-    w, h = size
-    yy, xx = np.mgrid[0:h:8, 0:w:8].astype(np.float32)
-    a = math.radians(angle_deg)
-    t = (xx - w / 2) * math.cos(a) + (yy - h / 2) * math.sin(a)
+    (on ``_along``'s 8 px grid: the fields here are smooth)."""
+    t = _along(size, angle_deg)
     out: F32 = (2 * (t - t.min()) / max(float(t.max() - t.min()), 1e-6) - 1).astype(np.float32)
     return out
 

@@ -656,9 +656,10 @@ def photograph(
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
+    # The light's and the shake's lengths are given on the board: its centre's scale.
+    mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
     if mixed or leaning:
         lrng = random.Random(seed * 7919 + 17)
-        mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
         if mixed:
             img *= cm.mixed_light((w, h), mixed, lrng.uniform(0, 360))
         if leaning:
@@ -682,7 +683,6 @@ def photograph(
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
         srng = random.Random(seed * 7919 + 29)
-        mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
     return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)

@@ -11,29 +11,17 @@ from typing import Any
 
 import cv2
 import numpy as np
-from conftest import scene3d
-
-from vision.pond import count_board
-from vision.pond.reference import make_empty_board
+from conftest import count_scene3d, scene3d
 
 SIZE = (2304, 1296)
-
-
-def _count(layout: Any, pieces: Any, seed: int, **kw: Any) -> tuple[Any, Any]:
-    scene = scene3d.make_scene3d(layout, pieces, seed, size=SIZE, **kw)
-    empty, _ = make_empty_board(
-        scene3d.empty_board(layout, pieces, seed, size=SIZE), layout, pieces, "empty board"
-    )
-    count = count_board(scene.image, layout, pieces, empty)
-    assert count.ok, count.reason
-    return scene, count
 
 
 def test_pond3d_a_shadow_of_someone_leaning_over_loses_no_frog(layout13: Any, tall: Any) -> None:
     """Seed 306 at 20 degrees, a shadow half as bright over part of the board: every pond
     counted exactly, with no glare reported. Before, the shadowed wizard frogs (the darkest
     faction) fell under the counter's dark level and were lost: 6 ponds wrong."""
-    scene, count = _count(layout13, tall, 306, tilt=20.0, leaning=0.5)
+    scene, count = count_scene3d(layout13, tall, 306, tilt=20.0, leaning=0.5)
+    assert count.ok, count.reason
     assert (
         scene.image.mean()
         < 0.9 * scene3d.make_scene3d(layout13, tall, 306, size=SIZE, tilt=20.0).image.mean()
@@ -46,7 +34,8 @@ def test_pond3d_a_shadow_of_someone_leaning_over_loses_no_frog(layout13: Any, ta
 def test_pond3d_two_lights_of_different_colour_are_counted(layout13: Any, tall: Any) -> None:
     """Seed 303 at 20 degrees, a warm lamp's light at one side of the board and daylight at
     the other (``warm_gains`` +-0.1): every pond counted exactly."""
-    scene, count = _count(layout13, tall, 303, tilt=20.0, mixed=0.1)
+    scene, count = count_scene3d(layout13, tall, 303, tilt=20.0, mixed=0.1)
+    assert count.ok, count.reason
     plain = scene3d.make_scene3d(layout13, tall, 303, size=SIZE, tilt=20.0).image
     # The light's red/blue against the plain photo's, from one side of the frame to the other.
     rb = [
