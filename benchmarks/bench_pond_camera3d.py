@@ -25,7 +25,8 @@ across the table; the empty-board photo from a camera 0-10 degrees off vertical,
 light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a soft photo)
 runs only when ``--only`` names it, and so do someone leaning over the table (a soft
 shadow 50% deep across part of the board), two lights of different colour from either side
-and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board).
+and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
+and the owner's own shadow (50% deep) on the empty-board photo only.
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
@@ -112,6 +113,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "two lights' colours (+-0.1), 20 deg": {"tilt": 20.0, "mixed": 0.1},
     "camera shaken 4 mm, 20 deg": {"tilt": 20.0, "shake_mm": 4.0},
     "camera shaken 7 mm, 20 deg": {"tilt": 20.0, "shake_mm": 7.0},
+    "owner's shadow on the empty-board photo, 20 deg": {"tilt": 20.0, "empty_leaning": 0.5},
+    "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -145,6 +148,8 @@ SHORT = {
     "mixed": "two lights' colours (+-0.1), 20 deg",
     "shake4": "camera shaken 4 mm, 20 deg",
     "shake7": "camera shaken 7 mm, 20 deg",
+    "refshadow20": "owner's shadow on the empty-board photo, 20 deg",
+    "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
 }
 
 
@@ -259,7 +264,8 @@ def main() -> int:
     grand = [0] * 8
     pads = [0] * 4
     for name in conditions:
-        kw = {**CONDITIONS, **EXTRA}[name]
+        kw = dict({**CONDITIONS, **EXTRA}[name])
+        empty_leaning = kw.pop("empty_leaning", 0.0)
         totals = {mode: [0] * 8 for mode in modes}
         unnamed: list[str] = []
         pads_unnamed: list[str] = []
@@ -278,6 +284,7 @@ def main() -> int:
                 busy=kw.get("busy", True),
                 lens_k1=kw.get("lens_k1", 0.0),
                 fold_mm=kw.get("fold_mm", (0.0, 0.0)),
+                leaning=empty_leaning,
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")

@@ -240,6 +240,10 @@ def count_board(
             warnings.append(f"glare near pond {pid}: move the lamp")
             flagged.append(pid)
         glare_boxes = _boxes(cmp.glare, model)
+        lighter = glare_ponds(cmp.brighter, model) if cmp.brighter is not None else []
+        if lighter:
+            warnings.append(_lighter_warning(lighter))
+            flagged += lighter
     else:
         lut = colours.build_lut(pieces, board_colours(raster, model))
         labels = colours.classify(raster, lut)
@@ -312,6 +316,14 @@ def count_board(
     count.camera = place
     count.explained = explained
     return count
+
+
+def _lighter_warning(ponds: list[str]) -> str:
+    where = f"pond {ponds[0]}" if len(ponds) == 1 else "ponds " + ", ".join(ponds)
+    return (
+        f"the board near {where} is lit more than in the empty-board photo (a shadow on that "
+        "photo?): colours there are read as they are, but photograph the empty board again"
+    )
 
 
 def _explain_changed(

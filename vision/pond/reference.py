@@ -45,18 +45,10 @@ from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
+from vision.pond.whitening import GLARE_LEVEL, more_light, white_added
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
 CHANGE_LEVEL = 15.0
-#: Whitening (0-255 levels) that counts as glare.
-GLARE_LEVEL = 45.0
-#: Reference pixels whose channels spread this much (sum of squares about their mean) tell the
-#: fit's shade from its white; only they measure how much white glare added.
-FIT_COLOUR = 300.0
-#: ...and are believed up to this many times the whitening: shadows and the art's edges give
-#: the fit a ``b`` where no glare is, and glare that dims a board adds at most about 1.5
-#: times the white its darkest channel shows.
-FIT_AT_MOST = 1.5
 #: A broad shadow's level is the board's light averaged over this many mm...
 SHADE_MM = 60.0
 #: ...without the pixels this far (a ratio) off it: pieces, their own shadows.
@@ -89,6 +81,9 @@ class Comparison:
     glare: npt.NDArray[np.bool_]
     gains_bgr: tuple[float, float, float]
     warnings: list[str] = field(default_factory=list)
+    #: Where the board is whiter only by more light than in the empty-board photo (the
+    #: owner's shadow on that photo?): not glare (``vision.pond.whitening``). None: nowhere.
+    brighter: npt.NDArray[np.bool_] | None = None
 
 
 def _cast(
@@ -147,11 +142,17 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     board = (~changed).astype(np.float32)
     smooth = cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)
     glare = smooth > GLARE_LEVEL
+    lifted = smooth > 12
+    # Whitening that is only more light than in the empty-board photo (the fit's white about
+    # 0) is not glare, and no white is taken out of it.
+    brighter = more_light(added, r, board, smooth, k, lifted) if glare.any() else None
+    if brighter is not None:
+        glare &= ~brighter
+        lifted &= ~brighter
     # Take the glare back out (the lamp's white added over the board and the pieces alike),
     # so a piece under it keeps its colour.
-    lifted = smooth > 12
     if lifted.any():
-        wv = np.minimum(_white_added(added, r, board, smooth, k), 230.0)[..., None]
+        wv = np.minimum(white_added(added, r, board, smooth, k), 230.0)[..., None]
         fn = np.where(lifted[..., None], np.maximum(fn - wv, 0) / (1 - wv / 255), fn)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]
@@ -170,7 +171,12 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             )
     normalised = np.clip(fn, 0, 255).astype(np.uint8)
     return Comparison(
-        normalised, changed, glare, (float(gains[0]), float(gains[1]), float(gains[2])), warnings
+        normalised,
+        changed,
+        glare,
+        (float(gains[0]), float(gains[1]), float(gains[2])),
+        warnings,
+        brighter,
     )
 
 
@@ -207,37 +213,6 @@ def _shade(
     if float(shade.min()) >= 1.0:
         return None
     out: npt.NDArray[np.float32] = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
-    return out
-
-
-def _white_added(
-    added: npt.NDArray[np.float32],
-    r: npt.NDArray[np.float32],
-    board: npt.NDArray[np.float32],
-    smooth: npt.NDArray[np.float32],
-    k: int,
-) -> npt.NDArray[np.float32]:
-    """The white glare added at each pixel. Within glare (``smooth`` above ``GLARE_LEVEL``):
-    the fit's ``b`` averaged over ``k`` px of unchanged, coloured reference (``FIT_COLOUR``),
-    kept between the whitening ``smooth`` and ``FIT_AT_MOST`` times it. Elsewhere, or where too
-    little of the board around has colour: ``smooth`` (a light a little brighter than the
-    board's median whitens bright art too, and the fit there is not glare's)."""
-    ys, xs = np.nonzero(smooth > GLARE_LEVEL)
-    if not len(ys):
-        return smooth
-    # Only around the glare (the box blur reaches k // 2 px: a margin of k is exact).
-    h, w = smooth.shape
-    y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
-    x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
-    box = np.s_[y0:y1, x0:x1]
-    rc = r[box] - r[box].mean(axis=2, keepdims=True)
-    wgt = board[box] * ((rc * rc).sum(axis=2) > FIT_COLOUR)
-    den = cv2.blur(wgt, (k, k))
-    fit = cv2.blur(added[box] * wgt, (k, k)) / np.maximum(den, 1e-3)
-    near = smooth[box]
-    sure = (den > 0.1) & (near > GLARE_LEVEL)
-    out = smooth.astype(np.float32)
-    out[box] = np.where(sure, np.clip(fit, near, near * FIT_AT_MOST), near)
     return out
 
 

@@ -106,15 +106,20 @@ scene3d = _load_scene3d()
 
 
 def count_scene3d(
-    layout: Any, pieces: Any, seed: int, size: tuple[int, int] = (2304, 1296), **kw: Any
+    layout: Any,
+    pieces: Any,
+    seed: int,
+    size: tuple[int, int] = (2304, 1296),
+    empty_kw: dict[str, Any] | None = None,
+    **kw: Any,
 ) -> tuple[Any, Any]:
     """Scene ``seed`` of the realistic generator (``make_scene3d(..., **kw)``) and its
     ``count_board`` against its own board's empty-board photo (taken in the calibration
-    light, from its own pose)."""
+    light, from its own pose; ``empty_kw``: ``empty_board``'s own conditions)."""
     from vision.pond import count_board
     from vision.pond.reference import make_empty_board
 
     scene = scene3d.make_scene3d(layout, pieces, seed, size=size, **kw)
-    photo = scene3d.empty_board(layout, pieces, seed, size=size)
+    photo = scene3d.empty_board(layout, pieces, seed, size=size, **(empty_kw or {}))
     empty, _ = make_empty_board(photo, layout, pieces, "empty board")
     return scene, count_board(scene.image, layout, pieces, empty)

@@ -2,7 +2,8 @@
 
 Someone leaning over the table casts a broad, soft shadow across part of the board; a room
 lit by a warm lamp on one side and daylight on the other gives the board two colours of
-light. The empty-board photo is taken in the calibration light, without either.
+light. The empty-board photo is taken in the calibration light, without either, but in
+one test the owner's own shadow fell on it.
 """
 
 from __future__ import annotations
@@ -46,3 +47,21 @@ def test_pond3d_two_lights_of_different_colour_are_counted(layout13: Any, tall: 
     assert np.percentile(shift, 95) - np.percentile(shift, 5) > 0.2
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     assert wrong == set()
+
+
+def test_pond3d_the_owners_shadow_on_the_empty_board_is_not_glare(layout13: Any, tall: Any) -> None:
+    """Seed 306 at 20 degrees, the owner's shadow (half as bright) on the empty-board photo,
+    none on the frame: the board there is lit more than in the reference. Every pond is
+    counted exactly; no glare and no colour cast are reported, and one warning names the
+    ponds and asks for the photo again. Before, that light was taken for glare and its
+    "white" taken out of the pieces there: four "the light's colour near pond ... differs"
+    warnings."""
+    scene, count = count_scene3d(layout13, tall, 306, empty_kw={"leaning": 0.5}, tilt=20.0)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == set()
+    assert not [w for w in count.warnings if "glare" in w or "light's colour" in w]
+    again = [w for w in count.warnings if "photograph the empty board again" in w]
+    assert len(again) == 1, count.warnings
+    assert again[0].startswith("the board near ponds F, N, W, IN, IW, NE, NW is lit more")
+    assert {"F", "N", "W", "IN", "IW", "NE", "NW"} <= set(count.flagged)

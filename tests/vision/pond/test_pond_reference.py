@@ -123,3 +123,29 @@ def test_a_broad_shadow_is_divided_out(model: BoardModel) -> None:
     assert abs(ratio - SHADE_FROM) < 0.05, ratio
     seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
     assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
+
+
+def test_more_light_than_in_the_empty_board_photo_is_not_glare(model: BoardModel) -> None:
+    """Pale art; the owner's shadow (half as bright) on the empty-board photo's left part,
+    none on the frame, a red disc there. The board there is whiter than the reference by
+    as much as glare, but every channel alike (the fit's white about 0): it is reported as
+    ``brighter``, not glare, and nothing is taken out of the disc's colour. Before, it was
+    glare, and the "white" taken out of the disc left it (0, 0, 172), not (40, 40, 200)."""
+    board = _board(model) * 0.45 + 140.0  # pale: the darkest channel about 160
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    cx, cy = 200.0, 500.0
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    red = np.array([40.0, 40.0, 200.0], np.float32)
+    frame = board.copy()
+    frame[disc] = red
+    empty = np.clip(_leaning(board, 0.5), 0, 255).astype(np.uint8)
+    got = compare(np.clip(frame, 0, 255).astype(np.uint8), EmptyBoard(empty), model)
+    assert not got.glare.any()
+    assert got.brighter is not None
+    shadowed = np.zeros_like(disc)
+    shadowed[:, 40:400] = True  # 20-200 mm: the full shadow
+    assert got.brighter[shadowed & ~model.marker_zone].mean() > 0.95
+    assert not got.brighter[:, 700:].any()  # beyond the shadow
+    assert got.warnings == []
+    assert np.abs(got.normalised[disc].astype(np.float64) - red).max() < 3

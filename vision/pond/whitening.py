@@ -1,0 +1,127 @@
+"""Whitening over the board, against the empty-board photo: a lamp's glare, or only more light?
+
+``vision.pond.reference`` measures how much each part of the board is whiter than in the
+empty-board photo (its darkest channel risen beyond the board's overall light level,
+averaged over about 9 mm: ``smooth``). Two things do that:
+
+- **Glare**, a lamp's reflection, adds white: the per-pixel fit ``frame ~ a * reference +
+  b * white`` gives it a ``b`` as large as the whitening or larger (glare also dims what it
+  covers, so the darkest channel's rise alone is short of the white it added).
+- **More light than in the empty-board photo** there (the owner's shadow on that photo, a
+  lamp moved nearer) scales every channel alike: ``a`` is large and ``b`` about 0. Reported
+  as glare, it sent the player to move a lamp that is not there; taken out as white, it
+  tinted the pieces under it ("the light's colour near pond N differs...").
+
+Only the reference's coloured pixels tell ``a`` from ``b`` (``FIT_COLOUR``); a patch of
+whitening with enough of them, whose ``b`` there is under ``NEUTRAL`` times its whitening,
+is more light, not glare.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+#: Whitening (0-255 levels) that counts as glare.
+GLARE_LEVEL = 45.0
+#: Reference pixels whose channels spread this much (sum of squares about their mean) tell the
+#: fit's shade from its white; only they measure how much white glare added.
+FIT_COLOUR = 300.0
+#: ...and are believed up to this many times the whitening: shadows and the art's edges give
+#: the fit a ``b`` where no glare is, and glare that dims a board adds at most about 1.5
+#: times the white its darkest channel shows.
+FIT_AT_MOST = 1.5
+#: Whitening whose fitted white is under this share of it is more light, not glare (the
+#: scenes' glare: 1.2-1.3 at the tenth percentile of eight tuning boards; the owner's shadow
+#: on the empty-board photo: 0.13-0.43 but for one small patch at 0.82).
+NEUTRAL = 0.6
+#: ...judged on at least this many coloured reference pixels (px) of the patch.
+NEUTRAL_MIN_PX = 200
+
+
+def _fitted_white(
+    added: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    board: npt.NDArray[np.float32],
+    k: int,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The fit's ``b`` averaged over ``k`` px of unchanged, coloured reference, and how much
+    of those ``k`` px were (0-1)."""
+    rc = r - r.mean(axis=2, keepdims=True)
+    wgt = board * ((rc * rc).sum(axis=2) > FIT_COLOUR)
+    den = cv2.blur(wgt, (k, k))
+    return cv2.blur(added * wgt, (k, k)) / np.maximum(den, 1e-3), den
+
+
+def white_added(
+    added: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    board: npt.NDArray[np.float32],
+    smooth: npt.NDArray[np.float32],
+    k: int,
+) -> npt.NDArray[np.float32]:
+    """The white glare added at each pixel. Within glare (``smooth`` above ``GLARE_LEVEL``):
+    the fit's ``b`` averaged over ``k`` px of unchanged, coloured reference (``FIT_COLOUR``),
+    kept between the whitening ``smooth`` and ``FIT_AT_MOST`` times it. Elsewhere, or where too
+    little of the board around has colour: ``smooth`` (a light a little brighter than the
+    board's median whitens bright art too, and the fit there is not glare's)."""
+    box = _around(smooth > GLARE_LEVEL, k)
+    if box is None:
+        return smooth
+    fit, den = _fitted_white(added[box], r[box], board[box], k)
+    near = smooth[box]
+    sure = (den > 0.1) & (near > GLARE_LEVEL)
+    out = smooth.astype(np.float32)
+    out[box] = np.where(sure, np.clip(fit, near, near * FIT_AT_MOST), near)
+    return out
+
+
+def more_light(
+    added: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    board: npt.NDArray[np.float32],
+    smooth: npt.NDArray[np.float32],
+    k: int,
+    lifted: npt.NDArray[np.bool_],
+) -> npt.NDArray[np.bool_] | None:
+    """The parts of ``lifted`` (whitened at all) whose whitening is only more light than in
+    the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white is
+    under ``NEUTRAL`` times its whitening, and none that is glare. None: no such part."""
+    glare = smooth > GLARE_LEVEL
+    box = _around(glare, k)
+    if box is None:
+        return None
+    fit, den = _fitted_white(added[box], r[box], board[box], k)
+    n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+    near = smooth[box]
+    light: list[int] = []
+    lamp: list[int] = []
+    for i in range(1, n):
+        sure = (lab == i) & (den > 0.1)
+        if np.count_nonzero(sure) < NEUTRAL_MIN_PX:
+            continue
+        share = float(np.median(fit[sure] / near[sure]))
+        (light if share < NEUTRAL else lamp).append(i)
+    if not light:
+        return None
+    m, parts = cv2.connectedComponents(lifted.astype(np.uint8), connectivity=8)
+    whole = np.zeros(m, bool)
+    sub = np.asarray(parts[box], np.int32)
+    whole[sub[np.isin(lab, light)]] = True
+    whole[sub[np.isin(lab, lamp)]] = False  # glare in the same part: left as glare
+    whole[0] = False
+    out = whole[parts]
+    return out if out.any() else None
+
+
+def _around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
+    """The box around ``mask``'s pixels with a margin of ``k`` (a ``k`` box blur inside it
+    is exact there), or None."""
+    ys, xs = np.nonzero(mask)
+    if not len(ys):
+        return None
+    h, w = mask.shape
+    y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
+    x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
+    return np.s_[y0:y1, x0:x1]
