@@ -25,7 +25,9 @@ often still falls on open board.
    base is its shadow's reach; the median over every frog is one frog's (at least
    ``MIN_ONE_MM``, or nothing is judged: a lamp high overhead). A frog whose shadow
    reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a frog on
-   a frog? The count is not changed.
+   a frog? The count is not changed. A stack's base is found one lean too far along its
+   lean; where that runs along the shadow, a stack's shadow would not reach so far beyond
+   it, and the frog counts as not judged (``_tells``; ``vision.pond.unchecked``).
 4. **On a lilypad.** No shadow is read on a lilypad (it is not the empty board's art). A
    lone frog standing on one is judged by lines that walk over the lilypad and count only
    where its shadow runs on past the lilypad by ``PAD_CLEAR_MM`` (a line ending nearer may
@@ -144,7 +146,9 @@ def shadow_doubts(
             continue
         lamps.append((d, first, one))
         if judged is not None:
-            judged.update(i for i, r in first.items() if r is not None)
+            judged.update(
+                i for i, r in first.items() if r is not None and _tells(counted, i, d, one)
+            )
     casts = [_cast(d, one) for d, _, one in lamps]
     out: list[tuple[str, str]] = []
     masks = (changed, shadow, blocked)
@@ -154,6 +158,17 @@ def shadow_doubts(
             if all(_who(w) != _who(v) for v in out):  # named under one lamp: named once
                 out.append(w)
     return out
+
+
+def _tells(counted: Counted, i: int, d: npt.NDArray[np.float64], one: float) -> bool:
+    """Would frog ``i``'s shadow say so if it stood on a frog? A stack's top leans one lean
+    further than a frog's, so its base is found one lean ``L`` too far along it, and its
+    shadow (two frogs' long) reaches ``2 one - L.d`` beyond that base. When the lean runs
+    along the shadow, that stays under ``TALL`` times one frog's (or under ``MIN_MORE_MM``
+    more): the frog was not judged (``vision.pond.unchecked`` names it)."""
+    lean = float(np.dot(counted.shift_at_px[i], d))
+    stack = 2 * one - max(lean, 0.0)
+    return stack >= TALL * one and (stack - one) / counted.model.ppm >= MIN_MORE_MM
 
 
 def _cast(d: npt.NDArray[np.float64], one: float) -> tuple[float, float]:
@@ -244,7 +259,7 @@ def _pad_doubts(
     out = []
     for i in on_pad:
         r = _reach(i, d, one, walk, counted, clear > 0, also)
-        if r is not None and judged is not None:
+        if r is not None and judged is not None and _tells(counted, i, d, one):
             judged.add(i)
         if r is not None and r >= TALL * one and (r - one) / model.ppm >= MIN_MORE_MM:
             out.append(_warning(found[i], r / one))

@@ -654,6 +654,24 @@ def test_pond3d_a_stack_neither_check_could_judge_names_its_pond(
     assert mine[0].startswith("pond S: the banana frog at (327, 501) mm could not be checked")
 
 
+def test_pond3d_a_stack_leaning_along_its_shadow_names_its_pond(layout13: Any, tall: Any) -> None:
+    """Seed 28102, 25 degrees, three stacks: a cowboy frog on a pumpkin frog in pond SW,
+    pressed against a pumpkin Long Fwooog, is read as one cowboy frog. The reach check's
+    lines all run into the Long Fwooog; the frog leans 7 mm along where shadows fall, so its
+    base is found that far off and a stack's shadow reaches only 1.2 times one frog's
+    beyond it. Before, that passed as judged and pond SW, a pumpkin frog short, was named
+    by no warning; now the frog could not be checked and names it. The count is not
+    changed."""
+    scene = _scene(layout13, tall, 28102, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 28102))
+    assert count.ok, count.reason
+    assert scene.answer["SW"]["frogs"] == {"cowboy": 1, "pumpkin": 2}
+    assert count.ponds["SW"]["frogs"] == {"cowboy": 1, "pumpkin": 1}
+    mine = [w for w in count.warnings if w.startswith("pond SW:")]
+    assert len(mine) == 1, mine
+    assert mine[0].startswith("pond SW: the cowboy frog at (156, 449) mm could not be checked")
+
+
 def test_pond3d_a_frog_on_a_mostly_hidden_lilypad_names_its_pond(layout13: Any, tall: Any) -> None:
     """Seed 4711, 25 degrees, three stacks: a banana frog stands on the lilypad of pond NE.
     The frog, its side and its shadow hide about four fifths of the lilypad, so the circle

@@ -133,6 +133,24 @@ def test_judged_holds_the_lone_frogs_whose_shadow_was_seen(model: BoardModel) ->
     assert judged == set()
 
 
+def test_a_frog_leaning_along_its_shadow_is_not_judged(model: BoardModel) -> None:
+    """A stack's base is found one lean too far along its lean. The frog in pond E is seen
+    leaning 10 px along where shadows fall: a stack there would cast a shadow only
+    ``2 * 16 - 10 = 22`` px beyond the base found, under ``TALL`` (1.5) times one frog's
+    16, so its shadow cannot tell: it is not judged (``vision.pond.unchecked`` names it).
+    The others lean 7.2 px along it (a stack's 24.8 px would be named): judged. Before,
+    every frog whose shadow was seen was judged (a stack in 28102 SW passed unnamed)."""
+    places = _places(model)
+    frogs = [(x, y, 25.0 * k, ONE) for k, (x, y, _) in enumerate(places)]
+    changed, shadow, found = _board(model, frogs)
+    along = (float(FALL[0] * 10), float(FALL[1] * 10))
+    leans = [along if pid == "E" else LEAN for _, _, pid in places]
+    counted = Counted(found, model, read_pieces_file(), leans)
+    judged: set[int] = set()
+    assert shadow_doubts(shadow, changed, np.zeros_like(changed), counted, judged=judged) == []
+    assert judged == {k for k, (_, _, pid) in enumerate(places) if pid != "E"}
+
+
 def test_too_few_shadows_or_no_lamp_judge_nothing(model: BoardModel) -> None:
     """Under diffuse light (no shadows), or with fewer than MIN_FROGS lone frogs, nothing
     is judged, not even a frog whose shadow is long."""

@@ -47,8 +47,7 @@ def test_frogs_no_check_could_judge_name_their_pond_once(model: BoardModel) -> N
     assert pond == "F"
     assert text.startswith("pond F: the wizard frog at (")
     assert text.endswith(
-        "could not be checked for a frog under it (its neighbours hide its sides and its "
-        "shadow): look"
+        "could not be checked for a frog under it (its sides and its shadow are hidden): look"
     )
 
 
