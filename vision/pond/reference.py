@@ -47,7 +47,7 @@ from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
-from vision.pond.whitening import GLARE_LEVEL, more_light, white_added
+from vision.pond.whitening import GLARE_LEVEL, Whitening
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
 CHANGE_LEVEL = 15.0
@@ -147,14 +147,15 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     lifted = smooth > 12
     # Whitening that is only more light than in the empty-board photo (the fit's white about
     # 0) is not glare, and no white is taken out of it.
-    brighter = more_light(added, r, board, smooth, k, lifted) if glare.any() else None
+    whitening = Whitening(added, r, board, smooth, k)
+    brighter = whitening.more_light(lifted) if glare.any() else None
     if brighter is not None:
         glare &= ~brighter
         lifted &= ~brighter
     # Take the glare back out (the lamp's white added over the board and the pieces alike),
     # so a piece under it keeps its colour.
     if lifted.any():
-        wv = np.minimum(white_added(added, r, board, smooth, k), 230.0)[..., None]
+        wv = np.minimum(whitening.white_added(), 230.0)[..., None]
         fn = np.where(lifted[..., None], np.maximum(fn - wv, 0) / (1 - wv / 255), fn)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]

@@ -19,6 +19,8 @@ is more light, not glare.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -40,79 +42,77 @@ NEUTRAL = 0.6
 NEUTRAL_MIN_PX = 200
 
 
-def _fitted_white(
-    added: npt.NDArray[np.float32],
-    r: npt.NDArray[np.float32],
-    board: npt.NDArray[np.float32],
-    k: int,
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The fit's ``b`` averaged over ``k`` px of unchanged, coloured reference, and how much
-    of those ``k`` px were (0-1)."""
-    rc = r - r.mean(axis=2, keepdims=True)
-    wgt = board * ((rc * rc).sum(axis=2) > FIT_COLOUR)
-    den = cv2.blur(wgt, (k, k))
-    return cv2.blur(added * wgt, (k, k)) / np.maximum(den, 1e-3), den
+@dataclass(frozen=True)
+class Whitening:
+    """One frame's whitening against the reference (board raster, float32): the fit's white
+    ``added`` per pixel, the reference ``r``, the unchanged board ``board`` (0 or 1), the
+    whitening ``smooth`` (averaged over ``k`` px)."""
 
+    added: npt.NDArray[np.float32]
+    r: npt.NDArray[np.float32]
+    board: npt.NDArray[np.float32]
+    smooth: npt.NDArray[np.float32]
+    k: int
 
-def white_added(
-    added: npt.NDArray[np.float32],
-    r: npt.NDArray[np.float32],
-    board: npt.NDArray[np.float32],
-    smooth: npt.NDArray[np.float32],
-    k: int,
-) -> npt.NDArray[np.float32]:
-    """The white glare added at each pixel. Within glare (``smooth`` above ``GLARE_LEVEL``):
-    the fit's ``b`` averaged over ``k`` px of unchanged, coloured reference (``FIT_COLOUR``),
-    kept between the whitening ``smooth`` and ``FIT_AT_MOST`` times it. Elsewhere, or where too
-    little of the board around has colour: ``smooth`` (a light a little brighter than the
-    board's median whitens bright art too, and the fit there is not glare's)."""
-    box = _around(smooth > GLARE_LEVEL, k)
-    if box is None:
-        return smooth
-    fit, den = _fitted_white(added[box], r[box], board[box], k)
-    near = smooth[box]
-    sure = (den > 0.1) & (near > GLARE_LEVEL)
-    out = smooth.astype(np.float32)
-    out[box] = np.where(sure, np.clip(fit, near, near * FIT_AT_MOST), near)
-    return out
+    def _fitted_white(
+        self, box: tuple[slice, slice]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Within ``box``: the fit's ``b`` averaged over ``k`` px of unchanged, coloured
+        reference, and how much of those ``k`` px were (0-1)."""
+        r, k = self.r[box], self.k
+        rc = r - r.mean(axis=2, keepdims=True)
+        wgt = self.board[box] * ((rc * rc).sum(axis=2) > FIT_COLOUR)
+        den = cv2.blur(wgt, (k, k))
+        return cv2.blur(self.added[box] * wgt, (k, k)) / np.maximum(den, 1e-3), den
 
+    def white_added(self) -> npt.NDArray[np.float32]:
+        """The white glare added at each pixel. Within glare (``smooth`` above
+        ``GLARE_LEVEL``): the fit's ``b`` averaged over ``k`` px of unchanged, coloured
+        reference (``FIT_COLOUR``), kept between the whitening ``smooth`` and ``FIT_AT_MOST``
+        times it. Elsewhere, or where too little of the board around has colour: ``smooth``
+        (a light a little brighter than the board's median whitens bright art too, and the
+        fit there is not glare's)."""
+        smooth = self.smooth
+        box = _around(smooth > GLARE_LEVEL, self.k)
+        if box is None:
+            return smooth
+        fit, den = self._fitted_white(box)
+        near = smooth[box]
+        sure = (den > 0.1) & (near > GLARE_LEVEL)
+        out = smooth.astype(np.float32)
+        out[box] = np.where(sure, np.clip(fit, near, near * FIT_AT_MOST), near)
+        return out
 
-def more_light(
-    added: npt.NDArray[np.float32],
-    r: npt.NDArray[np.float32],
-    board: npt.NDArray[np.float32],
-    smooth: npt.NDArray[np.float32],
-    k: int,
-    lifted: npt.NDArray[np.bool_],
-) -> npt.NDArray[np.bool_] | None:
-    """The parts of ``lifted`` (whitened at all) whose whitening is only more light than in
-    the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white is
-    under ``NEUTRAL`` times its whitening, and none that is glare. None: no such part."""
-    glare = smooth > GLARE_LEVEL
-    box = _around(glare, k)
-    if box is None:
-        return None
-    fit, den = _fitted_white(added[box], r[box], board[box], k)
-    n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
-    near = smooth[box]
-    light: list[int] = []
-    lamp: list[int] = []
-    for i in range(1, n):
-        sure = (lab == i) & (den > 0.1)
-        if np.count_nonzero(sure) < NEUTRAL_MIN_PX:
-            continue
-        share = float(np.median(fit[sure] / near[sure]))
-        (light if share < NEUTRAL else lamp).append(i)
-    if not light:
-        return None
-    m, parts = cv2.connectedComponents(lifted.astype(np.uint8), connectivity=8)
-    whole = np.zeros(m, bool)
-    sub = np.asarray(parts[box], np.int32)
-    whole[sub[np.isin(lab, light)]] = True
-    whole[sub[np.isin(lab, lamp)]] = False  # glare in the same part: left as glare
-    whole[0] = False
-    out = whole[parts]
-    return out if out.any() else None
+    def more_light(self, lifted: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
+        """The parts of ``lifted`` (whitened at all) whose whitening is only more light than
+        in the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white
+        is under ``NEUTRAL`` times its whitening, and none that is glare. None: no such
+        part."""
+        glare = self.smooth > GLARE_LEVEL
+        box = _around(glare, self.k)
+        if box is None:
+            return None
+        fit, den = self._fitted_white(box)
+        n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+        near = self.smooth[box]
+        light: list[int] = []
+        lamp: list[int] = []
+        for i in range(1, n):
+            sure = (lab == i) & (den > 0.1)
+            if np.count_nonzero(sure) < NEUTRAL_MIN_PX:
+                continue
+            share = float(np.median(fit[sure] / near[sure]))
+            (light if share < NEUTRAL else lamp).append(i)
+        if not light:
+            return None
+        m, parts = cv2.connectedComponents(lifted.astype(np.uint8), connectivity=8)
+        whole = np.zeros(m, bool)
+        sub = np.asarray(parts[box], np.int32)
+        whole[sub[np.isin(lab, light)]] = True
+        whole[sub[np.isin(lab, lamp)]] = False  # glare in the same part: left as glare
+        whole[0] = False
+        out = whole[parts]
+        return out if out.any() else None
 
 
 def _around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
