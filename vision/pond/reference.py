@@ -83,8 +83,9 @@ class Comparison:
     glare: npt.NDArray[np.bool_]
     gains_bgr: tuple[float, float, float]
     warnings: list[str] = field(default_factory=list)
-    #: Where the board is whiter only by more light than in the empty-board photo (the
-    #: owner's shadow on that photo?): not glare (``vision.pond.whitening``). None: nowhere.
+    #: Where the board is whiter, as much as glare, only by more light than in the
+    #: empty-board photo (the owner's shadow on that photo?): not glare
+    #: (``vision.pond.whitening``). None: nowhere.
     brighter: npt.NDArray[np.bool_] | None = None
 
 
@@ -138,7 +139,8 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # sharp edges (a little off between the two photos) and the pieces do not count.
     # (A broad shadow's dimming is already divided out of ``fn``, so out of the level too.)
     lit = fs[ok] if shade is None else fs[ok] / shade[::step, ::step][ok][:, None]
-    level = float(np.median(lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1))) if ok.any() else 1.0
+    ratio = lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1)
+    level = float(np.median(ratio)) if ok.any() else 1.0
     white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
     k = max(3, round(9 * model.ppm)) | 1
     board = (~changed).astype(np.float32)
@@ -148,10 +150,19 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # Whitening that is only more light than in the empty-board photo (the fit's white about
     # 0) is not glare, and no white is taken out of it.
     whitening = Whitening(added, r, board, smooth, k)
-    brighter = whitening.more_light(lifted) if glare.any() else None
-    if brighter is not None:
-        glare &= ~brighter
-        lifted &= ~brighter
+    light = whitening.more_light(lifted) if glare.any() else None
+    brighter = None
+    if light is not None:
+        glare &= ~light
+        lifted &= ~light
+        # Named only where that light is more than the rest of the board's by as much as a
+        # broad shadow divided out: beside a shadow on the frame (someone leaning over), the
+        # board in full light only stands above the level the shadow pulled down.
+        inside = light[::step, ::step][ok]
+        rest = ~inside if shade is None else ~inside & (shade[::step, ::step][ok] >= 1)
+        enough = inside.any() and np.count_nonzero(rest) > 100
+        if enough and np.median(ratio[inside]) * SHADE_FROM >= np.median(ratio[rest]):
+            brighter = light
     # Take the glare back out (the lamp's white added over the board and the pieces alike),
     # so a piece under it keeps its colour.
     if lifted.any():
