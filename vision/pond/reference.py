@@ -24,7 +24,8 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    risen ``GLARE_LEVEL`` above the board's light level, averaged over about 9 mm) over a pond is
    reported as glare; it is not a hand, and the rest of the board is still counted.
    Whitening that scales every channel alike (the fit's ``b`` about 0: more light than in
-   the empty-board photo, the owner's shadow on it) is not glare (``vision.pond.whitening``).
+   the empty-board photo, the owner's shadow on it) is not glare (``vision.pond.whitening``);
+   it is reported (``brighter``) where that part is lit ``1 / SHADE_FROM`` times the rest.
 5. **Glare taken back out.** Where the board is whitened, the lamp's white is subtracted
    from the frame (pieces and board alike), so a piece under it keeps its colour: the
    whitening itself, and within glare the fit's ``b`` on the unchanged board around
