@@ -84,9 +84,9 @@ class Comparison:
     glare: npt.NDArray[np.bool_]
     gains_bgr: tuple[float, float, float]
     warnings: list[str] = field(default_factory=list)
-    #: Where the board is whiter, as much as glare, only by more light than in the
-    #: empty-board photo (the owner's shadow on that photo?): not glare
-    #: (``vision.pond.whitening``). None: nowhere.
+    #: Where the board is whiter only by more light than in the empty-board photo, lit at
+    #: least ``1 / SHADE_FROM`` times the rest of the board (the owner's shadow on that
+    #: photo?): not glare (``vision.pond.whitening``). None: nowhere.
     brighter: npt.NDArray[np.bool_] | None = None
 
 
