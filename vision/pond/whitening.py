@@ -20,6 +20,7 @@ is more light, not glare.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -54,12 +55,18 @@ class Whitening:
     smooth: npt.NDArray[np.float32]
     k: int
 
-    def _fitted_white(
-        self, box: tuple[slice, slice]
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-        """Within ``box``: the fit's ``b`` averaged over ``k`` px of unchanged, coloured
-        reference, and how much of those ``k`` px were (0-1)."""
-        r, k = self.r[box], self.k
+    @cached_property
+    def _glare_box(self) -> tuple[slice, slice] | None:
+        """The box around the whitening over ``GLARE_LEVEL``, with a margin of ``k``."""
+        return _around(self.smooth > GLARE_LEVEL, self.k)
+
+    @cached_property
+    def _fitted_white(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Within ``_glare_box``: the fit's ``b`` averaged over ``k`` px of unchanged,
+        coloured reference, and how much of those ``k`` px were (0-1)."""
+        box, k = self._glare_box, self.k
+        assert box is not None
+        r = self.r[box]
         rc = r - r.mean(axis=2, keepdims=True)
         wgt = self.board[box] * ((rc * rc).sum(axis=2) > FIT_COLOUR)
         den = cv2.blur(wgt, (k, k))
@@ -72,11 +79,10 @@ class Whitening:
         times it. Elsewhere, or where too little of the board around has colour: ``smooth``
         (a light a little brighter than the board's median whitens bright art too, and the
         fit there is not glare's)."""
-        smooth = self.smooth
-        box = _around(smooth > GLARE_LEVEL, self.k)
+        smooth, box = self.smooth, self._glare_box
         if box is None:
             return smooth
-        fit, den = self._fitted_white(box)
+        fit, den = self._fitted_white
         near = smooth[box]
         sure = (den > 0.1) & (near > GLARE_LEVEL)
         out = smooth.astype(np.float32)
@@ -88,11 +94,10 @@ class Whitening:
         in the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white
         is under ``NEUTRAL`` times its whitening, and none that is glare. None: no such
         part."""
-        glare = self.smooth > GLARE_LEVEL
-        box = _around(glare, self.k)
+        glare, box = self.smooth > GLARE_LEVEL, self._glare_box
         if box is None:
             return None
-        fit, den = self._fitted_white(box)
+        fit, den = self._fitted_white
         n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
         near = self.smooth[box]
         light: list[int] = []
