@@ -30,9 +30,11 @@ and the owner's own shadow (50% deep) on the empty-board photo only.
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
-were taken (27200-27229 to 27900-27929 at 2304x1296 for the code and the generator as they
-are, with leaning, leaningstacks, mixed, shake4 and shake7, and 28000-28329 with leaning;
-the next fresh seeds start at 28400; 26000-26029 to 27100-27129 for the first version of
+were taken (28600-28629 to 29900-29929 at 2304x1296 for the code as it is, with the
+whitening that is only more light and a stack leaning along its shadow, with refshadow20,
+refshadow30, leaning and mixed; 28400-28529 for the whitening alone; the next fresh seeds
+start at 30000; 27200-27929 for the code before them, with leaning, leaningstacks, mixed,
+shake4 and shake7, and 28000-28329 with leaning; 26000-26029 to 27100-27129 for the first version of
 the broad shadow's division, with leaning, leaningstacks and mixed, and d124810 on
 26000-26129 under those three;
 24400-24429 to 25900-25929 for the code before it, with blur2 and blur3; 23600-24329 for
