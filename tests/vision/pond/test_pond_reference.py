@@ -131,7 +131,7 @@ def test_more_light_than_in_the_empty_board_photo_is_not_glare(model: BoardModel
     as much as glare, but every channel alike (the fit's white about 0): it is reported as
     ``brighter``, not glare, and nothing is taken out of the disc's colour. Before, it was
     glare, and the "white" taken out of the disc left it (0, 0, 172), not (40, 40, 200)."""
-    board = _board(model) * 0.45 + 140.0  # pale: the darkest channel about 160
+    board = _board(model) * 0.45 + 140.0  # pale: the darkest channel about 170
     h, w = board.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w]
     cx, cy = 200.0, 500.0
