@@ -139,7 +139,8 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # and smooth: the whitening is averaged over about 9 mm of unchanged board, so the art's
     # sharp edges (a little off between the two photos) and the pieces do not count.
     # (A broad shadow's dimming is already divided out of ``fn``, so out of the level too.)
-    lit = fs[ok] if shade is None else fs[ok] / shade[::step, ::step][ok][:, None]
+    shaded = None if shade is None else shade[::step, ::step][ok]  # the sample's divisors
+    lit = fs[ok] if shaded is None else fs[ok] / shaded[:, None]
     ratio = lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1)
     level = float(np.median(ratio)) if ok.any() else 1.0
     white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
@@ -160,7 +161,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         # broad shadow divided out: beside a shadow on the frame (someone leaning over), the
         # board in full light only stands above the level the shadow pulled down.
         inside = light[::step, ::step][ok]
-        rest = ~inside if shade is None else ~inside & (shade[::step, ::step][ok] >= 1)
+        rest = ~inside if shaded is None else ~inside & (shaded >= 1)
         enough = inside.any() and np.count_nonzero(rest) > 100
         if enough and np.median(ratio[inside]) * SHADE_FROM >= np.median(ratio[rest]):
             brighter = light

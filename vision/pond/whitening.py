@@ -56,9 +56,15 @@ class Whitening:
     k: int
 
     @cached_property
+    def _over(self) -> npt.NDArray[np.bool_]:
+        """Where the whitening is over ``GLARE_LEVEL``."""
+        over: npt.NDArray[np.bool_] = self.smooth > GLARE_LEVEL
+        return over
+
+    @cached_property
     def _glare_box(self) -> tuple[slice, slice] | None:
-        """The box around the whitening over ``GLARE_LEVEL``, with a margin of ``k``."""
-        return _around(self.smooth > GLARE_LEVEL, self.k)
+        """The box around ``_over``, with a margin of ``k``."""
+        return _around(self._over, self.k)
 
     @cached_property
     def _fitted_white(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
@@ -94,7 +100,7 @@ class Whitening:
         in the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white
         is under ``NEUTRAL`` times its whitening, and none that is glare. None: no such
         part."""
-        glare, box = self.smooth > GLARE_LEVEL, self._glare_box
+        glare, box = self._over, self._glare_box
         if box is None:
             return None
         fit, den = self._fitted_white
