@@ -26,7 +26,9 @@ light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a
 runs only when ``--only`` names it, and so do someone leaning over the table (a soft
 shadow 50% deep across part of the board), two lights of different colour from either side
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
-and the owner's own shadow (50% deep) on the empty-board photo only.
+and the owner's own shadow (50% deep) on the empty-board photo only, and three things that
+are not pieces lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a
+gold token, their sizes and colours guessed).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
@@ -117,6 +119,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "camera shaken 7 mm, 20 deg": {"tilt": 20.0, "shake_mm": 7.0},
     "owner's shadow on the empty-board photo, 20 deg": {"tilt": 20.0, "empty_leaning": 0.5},
     "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
+    "3 strays (dice, a token) in ponds, 0 deg": {"tilt": 0.0, "strays": 3},
+    "3 strays (dice, a token) in ponds, 20 deg": {"tilt": 20.0, "strays": 3},
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -152,6 +156,8 @@ SHORT = {
     "shake7": "camera shaken 7 mm, 20 deg",
     "refshadow20": "owner's shadow on the empty-board photo, 20 deg",
     "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
+    "strays0": "3 strays (dice, a token) in ponds, 0 deg",
+    "strays20": "3 strays (dice, a token) in ponds, 20 deg",
 }
 
 

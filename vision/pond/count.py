@@ -244,6 +244,13 @@ def count_board(
         if lighter:
             warnings.append(_lighter_warning(lighter))
             flagged += lighter
+        white = glare_ponds(cmp.white_thing, model) if cmp.white_thing is not None else []
+        for pid in white:
+            warnings.append(
+                f"something white lies in pond {pid} (a die? a card?): not a piece, not "
+                "counted; take it off the map"
+            )
+            flagged.append(pid)
     else:
         lut = colours.build_lut(pieces, board_colours(raster, model))
         labels = colours.classify(raster, lut)

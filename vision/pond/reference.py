@@ -88,6 +88,9 @@ class Comparison:
     #: least ``1 / SHADE_FROM`` times the rest of the board (the owner's shadow on that
     #: photo?): not glare (``vision.pond.whitening``). None: nowhere.
     brighter: npt.NDArray[np.bool_] | None = None
+    #: Whitening that hides the board's art: something white lying on the board (a die, a
+    #: card), not glare (``vision.pond.whitening``). None: nowhere.
+    white_thing: npt.NDArray[np.bool_] | None = None
 
 
 def _cast(
@@ -151,8 +154,13 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     lifted = smooth > 12
     # Whitening that is only more light than in the empty-board photo (the fit's white about
     # 0) is not glare, and no white is taken out of it.
-    whitening = Whitening(added, r, board, smooth, k)
+    whitening = Whitening(added, r, board, smooth, k, fn)
     light = whitening.more_light(lifted) if glare.any() else None
+    # Whitening that hides the art under it is something white lying on the board.
+    white_thing = whitening.opaque(glare) if glare.any() else None
+    if white_thing is not None:
+        glare &= ~white_thing
+        lifted &= ~_parts_of(lifted, white_thing)
     brighter = None
     if light is not None:
         glare &= ~light
@@ -193,7 +201,18 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         (float(gains[0]), float(gains[1]), float(gains[2])),
         warnings,
         brighter,
+        white_thing,
     )
+
+
+def _parts_of(mask: npt.NDArray[np.bool_], seeds: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """The connected parts of ``mask`` that hold a pixel of ``seeds``."""
+    n, parts = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    keep = np.zeros(n, bool)
+    keep[parts[seeds & mask]] = True
+    keep[0] = False
+    out: npt.NDArray[np.bool_] = keep[parts]
+    return out
 
 
 def _shade(

@@ -28,6 +28,12 @@ FWOOOG_MARGIN = 0.15
 STACK_LEFT = 0.15
 STACK_NOISE_MM = 1.5
 STACK_MIN_LEAN_MM = 2.5
+#: Two frogs side by side are at least two frog widths long (28 mm for the shipped drawing);
+#: a base read as two frogs but shorter than this share of that is flagged: one frog on
+#: another, or something of the faction's colour that is not a piece (a round token 20 mm
+#: across reads 1.5-1.8 frogs' area and 19-20 mm long; two frogs 25.5 mm or more, a frog
+#: on a frog 18.7-24 mm, over the scenes).
+TWO_FROGS_LONG = 0.8
 
 
 @dataclass
@@ -112,6 +118,14 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
         if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
             doubt = "possible stack: taller than one frog, another may be under it (not counted)"
+        elif n_frogs == 2 and (long := _lengths_mm(region, model)[0]) < TWO_FROGS_LONG * 2 * (
+            model.frog_mm[1]
+        ):
+            doubt = (
+                f"its base is too short for 2 frogs ({long:.0f} mm long, 2 frogs side by side "
+                f"{2 * model.frog_mm[1]:.0f}): a frog on a frog, or something of its colour "
+                "that is not a piece (a token?)"
+            )
         elif abs(area / a_frog - n_frogs) > 0.4:
             doubt = "its size fits no number of pieces"
         elif (

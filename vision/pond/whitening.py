@@ -12,9 +12,16 @@ averaged over about 9 mm: ``smooth``). Two things do that:
   as glare, it sent the player to move a lamp that is not there; taken out as white, it
   tinted the pieces under it ("the light's colour near pond N differs...").
 
+- **Something white lying on the board** (one of the game's dice, a card): the art under
+  it is hidden, so the fit gives it ``a`` about 0, its white all ``b``. It is not a lamp's
+  glare: glare adds light to the board, whose art still shows through it (``a`` 0.56-0.70
+  over the scenes' glare patches, at 0.85 strength; a real lamp's reflection adds to the
+  board, so more), unless the sensor clips.
+
 Only the reference's coloured pixels tell ``a`` from ``b`` (``FIT_COLOUR``); a patch of
 whitening with enough of them, whose ``b`` there is under ``NEUTRAL`` times its whitening,
-is more light, not glare.
+is more light, not glare; one whose unclipped ``a`` there is under ``OPAQUE`` is something
+white, not glare.
 """
 
 from __future__ import annotations
@@ -41,19 +48,27 @@ FIT_AT_MOST = 1.5
 NEUTRAL = 0.6
 #: ...judged on at least this many coloured reference pixels (px) of the patch.
 NEUTRAL_MIN_PX = 200
+#: Whitening whose fit shows this little of the board's art (``a``, median over the patch's
+#: unclipped coloured reference pixels; at least ``NEUTRAL_MIN_PX`` of them) hides the board:
+#: something white lies on it (a white die: -0.05 to -0.03), not glare (0.56 and more).
+OPAQUE = 0.25
+#: Frame pixels this bright in any channel are clipped: their ``a`` says nothing.
+CLIPPED = 250.0
 
 
 @dataclass(frozen=True)
 class Whitening:
     """One frame's whitening against the reference (board raster, float32): the fit's white
     ``added`` per pixel, the reference ``r``, the unchanged board ``board`` (0 or 1), the
-    whitening ``smooth`` (averaged over ``k`` px)."""
+    whitening ``smooth`` (averaged over ``k`` px), the frame ``f`` (its light's cast and
+    broad shadow divided out)."""
 
     added: npt.NDArray[np.float32]
     r: npt.NDArray[np.float32]
     board: npt.NDArray[np.float32]
     smooth: npt.NDArray[np.float32]
     k: int
+    f: npt.NDArray[np.float32]
 
     @cached_property
     def _over(self) -> npt.NDArray[np.bool_]:
@@ -124,6 +139,33 @@ class Whitening:
         whole[0] = False
         out = whole[parts]
         return out if out.any() else None
+
+
+    def opaque(self, glare: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
+        """The patches of ``glare`` where the board's art does not show through the white:
+        something white lies there (``OPAQUE``). None: no such patch."""
+        box = _around(glare, 0)
+        if box is None:
+            return None
+        n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+        f, r = self.f[box], self.r[box]
+        rc = r - r.mean(axis=2, keepdims=True)
+        spread = (rc * rc).sum(axis=2)
+        use = (spread > FIT_COLOUR) & (self.board[box] > 0) & (f.max(axis=2) < CLIPPED)
+        hidden: list[int] = []
+        for i in range(1, n):
+            sel = (lab == i) & use
+            if np.count_nonzero(sel) < NEUTRAL_MIN_PX:
+                continue
+            fs = f[sel]
+            a = ((fs - fs.mean(axis=1, keepdims=True)) * rc[sel]).sum(axis=1) / (spread[sel] + 30.0)
+            if float(np.median(a)) < OPAQUE:
+                hidden.append(i)
+        if not hidden:
+            return None
+        out = np.zeros(glare.shape, bool)
+        out[box] = np.isin(lab, hidden)
+        return out
 
 
 def _around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:

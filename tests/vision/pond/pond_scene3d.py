@@ -78,11 +78,19 @@ FLOWER_RGB = [(238, 206, 52), (236, 130, 40), (130, 80, 180), (190, 50, 50), (24
 LOG_RGB = [(120, 80, 46), (168, 104, 50)]
 #: Boards differ in their art only through ``seed % ART_VARIANTS`` (renders are cached).
 ART_VARIANTS = 3
+#: Things on the map that are not pieces (``strays``): the game's own combat dice (assumed
+#: 16 mm cubes, white with black pips or black with white ones) and VP tokens (assumed card
+#: discs 20 mm across and 2 mm thick, gold with a darker numeral). Their real size and colour
+#: are not known to us: these are guesses, chosen to be near a frog's size.
+STRAY_KINDS = [("die", "white"), ("die", "black"), ("token", "gold")]
+STRAY_RGB = {"white": (236, 232, 224), "black": (36, 34, 38), "gold": (214, 170, 64)}
+STRAY_HEIGHTS = {"die": 16.0, "token": 2.0}
+STRAY_MM = {"die": 16.0, "token": 20.0}
 
 
 @dataclass(frozen=True)
 class Piece3D:
-    kind: str  # "frog" or "fwooog"
+    kind: str  # "frog" or "fwooog"; "die" or "token" for a stray (faction: its colour)
     faction: str
     x: float
     y: float
@@ -104,6 +112,7 @@ class Scene3D:
     stack_ponds: list[str] = field(default_factory=list)
     edge_ponds: list[str] = field(default_factory=list)
     hand: bool = False
+    stray_ponds: list[str] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- art
@@ -381,10 +390,16 @@ def outline(kind: str, x: float, y: float, angle: float, pieces: Pieces, n: int 
         t = np.linspace(0, 2 * math.pi, n, endpoint=False)
         a, b = length / 2 * np.cos(t), width / 2 * np.sin(t)
         return np.c_[x + a * ux - b * uy, y + a * uy + b * ux]
-    if kind == "pad":
-        r = pieces.lilypad_diameter_mm / 2
+    if kind in ("pad", "token"):
+        r = (pieces.lilypad_diameter_mm if kind == "pad" else STRAY_MM[kind]) / 2
         t = np.linspace(0, 2 * math.pi, n, endpoint=False)
         return np.c_[x + r * np.cos(t), y + r * np.sin(t)]
+    if kind == "die":
+        half = STRAY_MM[kind] / 2
+        corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]], float) * half
+        return np.c_[
+            x + corners[:, 0] * ux - corners[:, 1] * uy, y + corners[:, 0] * uy + corners[:, 1] * ux
+        ]
     length, width = pieces.fwooog_mm
     r, half = width / 2, (length - width) / 2
     pts = []
@@ -474,6 +489,29 @@ def _draw_solid(
             )
 
 
+def _stray_marks(img: np.ndarray, cam: cm.Camera, s: Piece3D, z_top: float) -> None:
+    """A die's pips (five: the face up shows 5) or a token's numeral (a ring and a bar)."""
+    ux, uy = math.cos(math.radians(s.angle)), math.sin(math.radians(s.angle))
+    ink = (220, 220, 220) if s.faction == "black" else (40, 40, 40)
+    if s.kind == "die":
+        dots = [(0.0, 0.0), (-4.5, -4.5), (4.5, -4.5), (-4.5, 4.5), (4.5, 4.5)]
+        radius = 1.4
+    else:
+        ink = tuple(int(v * 0.55) for v in bgr(STRAY_RGB[s.faction]))
+        dots = [(-3.0, 0.0), (3.0, 0.0)]
+        radius = 2.2
+    for a, b in dots:
+        x, y = s.x + a * ux - b * uy, s.y + a * uy + b * ux
+        p = cam.project([[x, y, z_top + 0.1]])[0]
+        r16 = max(16, round(radius / cam.mm_per_px_at(x, y) * 16))
+        centre = tuple(np.round(p * 16).astype(int))
+        if s.kind == "die":
+            cv2.circle(img, centre, r16, ink, -1, cv2.LINE_AA, 4)
+        else:
+            width = max(1, round(0.8 / cam.mm_per_px_at(x, y)))
+            cv2.circle(img, centre, r16, ink, width, cv2.LINE_AA, 4)
+
+
 # ---------------------------------------------------------------- the photo
 
 
@@ -560,6 +598,7 @@ def photograph(
     seed's other conditions are unchanged."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
+    heights = {**STRAY_HEIGHTS, **heights}
     out_size, out_hfov = cam.size, cam.hfov_deg
     if lens_k1:
         cam = cm.widened(cam, cm.distortion_margin(cam.size, cam.hfov_deg, lens_k1))
@@ -634,6 +673,11 @@ def photograph(
     )
     for s in order:
         base = outline(s.kind, s.x, s.y, s.angle, pieces)
+        if s.kind in STRAY_HEIGHTS:
+            z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
+            _draw_solid(img, cam, base, z0, heights[s.kind], bgr(STRAY_RGB[s.faction]), lamp, rng, None)
+            _stray_marks(img, cam, s, z0 + heights[s.kind])
+            continue
         colour = bgr(pieces.factions[s.faction]) * rng.uniform(0.95, 1.05)
         eyes = None
         if s.kind == "frog":
@@ -785,6 +829,7 @@ def make_scene3d(
     mixed: float = 0.0,
     leaning: float = 0.0,
     shake_mm: float = 0.0,
+    strays: int = 0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -847,6 +892,7 @@ def make_scene3d(
     for x, y in pad_list:
         pond, _ = pl.share("frog", x, y, 0.0)
         pads.append((str(pond), x, y))
+    stray_list = _strays(polys, pl, circles, strays, seed)
     answer = _answer(polys, solids, pads, pieces)
     cam = board_camera(layout, size, tilt, rng)
     image = photograph(
@@ -855,7 +901,7 @@ def make_scene3d(
         tex,
         ppm,
         cam,
-        solids,
+        solids + stray_list,
         pads,
         seed,
         warm=warm,
@@ -893,11 +939,42 @@ def make_scene3d(
             "mixed": mixed,
             "leaning": leaning,
             "shake_mm": shake_mm,
+            "strays": strays,
         },
         stack_ponds,
         edge_ponds,
         hand,
+        sorted({str(s.pond) for s in stray_list}),
     )
+
+
+def _strays(
+    polys: dict[str, Any], pl: Any, circles: list[Any], n: int, seed: int
+) -> list[Piece3D]:
+    """``n`` stray things (``STRAY_KINDS`` in turn), each well inside a pond (12 mm or more
+    from its edge), clear of the pieces and the lilypads; their own random stream, so the
+    scene's pieces and photo are otherwise the same. ``pond`` names the pond it lies in
+    (not a piece: the answer leaves it out)."""
+    srng = random.Random(seed * 7919 + 41)
+    out: list[Piece3D] = []
+    ids = sorted(polys)
+    for k in range(n):
+        kind, colour = STRAY_KINDS[k % len(STRAY_KINDS)]
+        for _ in range(200):
+            pid = srng.choice(ids)
+            poly = np.asarray(polys[pid], np.float32)
+            x0, y0 = poly.min(axis=0)
+            x1, y1 = poly.max(axis=0)
+            x, y = srng.uniform(x0, x1), srng.uniform(y0, y1)
+            if cv2.pointPolygonTest(poly, (x, y), True) < 12:
+                continue
+            circ = [(x, y, STRAY_MM[kind] * 0.72)]
+            pl.circles = circles
+            if pl.free(circ, gap=2.0):
+                circles += [(c, 20_000 + k) for c in circ]
+                out.append(Piece3D(kind, colour, x, y, srng.uniform(0, 90), 0.0, pid, 0.0))
+                break
+    return out
 
 
 def _flat_synth() -> Any:

@@ -149,3 +149,26 @@ def test_more_light_than_in_the_empty_board_photo_is_not_glare(model: BoardModel
     assert not got.brighter[:, 700:].any()  # beyond the shadow
     assert got.warnings == []
     assert np.abs(got.normalised[disc].astype(np.float64) - red).max() < 3
+
+
+def test_something_white_on_the_board_is_not_glare(model: BoardModel) -> None:
+    """A white square 16 mm wide (a die seen from above) lying on the art, and a lamp's glare
+    elsewhere on the same frame. Both whiten the board as much, but the die hides the art
+    under it (the fit's shade ``a`` about 0) where the glare lets it show through (``a``
+    0.5 and more): the die is ``white_thing``, not glare, and the glare stays glare.
+    Before, both were glare ("glare near pond X: move the lamp")."""
+    board = _board(model)
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    die = (np.abs(xx - 600) < 16) & (np.abs(yy - 500) < 16)
+    frame = _glare(board.copy(), (250.0, 300.0), 0.6)
+    frame[die] = (232.0, 232.0, 232.0)
+    got = compare(
+        np.clip(frame, 0, 255).astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model
+    )
+    assert got.white_thing is not None
+    core = (np.abs(xx - 600) < 10) & (np.abs(yy - 500) < 10)
+    assert got.white_thing[core].all()
+    assert not got.glare[die].any()
+    assert got.glare[300, 250] and not got.white_thing[300, 250]
+    assert not got.white_thing[:, :450].any()  # the glare's side of the frame
