@@ -118,8 +118,9 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
         if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
             doubt = "possible stack: taller than one frog, another may be under it (not counted)"
-        elif n_frogs == 2 and (long := _lengths_mm(region, model)[0]) < TWO_FROGS_LONG * 2 * (
-            model.frog_mm[1]
+        elif (
+            n_frogs == 2
+            and (long := _lengths_mm(region, model)[0]) < TWO_FROGS_LONG * 2 * (model.frog_mm[1])
         ):
             doubt = (
                 f"its base is too short for 2 frogs ({long:.0f} mm long, 2 frogs side by side "

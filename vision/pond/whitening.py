@@ -140,7 +140,6 @@ class Whitening:
         out = whole[parts]
         return out if out.any() else None
 
-
     def opaque(self, glare: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
         """The patches of ``glare`` where the board's art does not show through the white:
         something white lies there (``OPAQUE``). None: no such patch."""

@@ -675,7 +675,9 @@ def photograph(
         base = outline(s.kind, s.x, s.y, s.angle, pieces)
         if s.kind in STRAY_HEIGHTS:
             z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
-            _draw_solid(img, cam, base, z0, heights[s.kind], bgr(STRAY_RGB[s.faction]), lamp, rng, None)
+            _draw_solid(
+                img, cam, base, z0, heights[s.kind], bgr(STRAY_RGB[s.faction]), lamp, rng, None
+            )
             _stray_marks(img, cam, s, z0 + heights[s.kind])
             continue
         colour = bgr(pieces.factions[s.faction]) * rng.uniform(0.95, 1.05)
@@ -948,9 +950,7 @@ def make_scene3d(
     )
 
 
-def _strays(
-    polys: dict[str, Any], pl: Any, circles: list[Any], n: int, seed: int
-) -> list[Piece3D]:
+def _strays(polys: dict[str, Any], pl: Any, circles: list[Any], n: int, seed: int) -> list[Piece3D]:
     """``n`` stray things (``STRAY_KINDS`` in turn), each well inside a pond (12 mm or more
     from its edge), clear of the pieces and the lilypads; their own random stream, so the
     scene's pieces and photo are otherwise the same. ``pond`` names the pond it lies in
