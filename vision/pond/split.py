@@ -84,6 +84,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
     """
     a_frog, a_fw = areas_px
     thr_fw = 1.8 * model.frog_core  # smaller cores are one frog's
+    two_long = TWO_FROGS_LONG * 2 * model.frog_mm[1]  # mm: shorter is not 2 frogs side by side
     owner = _nearest_core(b)
     areas = np.bincount(owner.ravel(), minlength=len(b.core_stats))
     marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_], str | None]] = []
@@ -118,12 +119,9 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
         if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
             doubt = "possible stack: taller than one frog, another may be under it (not counted)"
-        elif (
-            n_frogs == 2
-            and (long := _lengths_mm(region, model)[0]) < TWO_FROGS_LONG * 2 * (model.frog_mm[1])
-        ):
+        elif n_frogs == 2 and (long_mm := _lengths_mm(region, model)[0]) < two_long:
             doubt = (
-                f"its base is too short for 2 frogs ({long:.0f} mm long, 2 frogs side by side "
+                f"its base is too short for 2 frogs ({long_mm:.0f} mm long, 2 frogs side by side "
                 f"{2 * model.frog_mm[1]:.0f}): a frog on a frog, or something of its colour "
                 "that is not a piece (a token?)"
             )
