@@ -34,6 +34,9 @@ generator photographs a world (``tests/vision/camera_model.py``):
 - **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
   shot + read noise, demosaic, JPEG 90.
 - **Hands**: an arm and hand over the map (``hand=True``).
+- **Strays** (``strays=N``): N things that are not pieces, each in a pond, clear of the
+  pieces (``STRAY_KINDS`` in turn: a white die, a black die, a gold token; solids with their
+  shadows, pips and a numeral); the answer leaves them out.
 
 ``empty_board(...)`` photographs the same board art with nothing on it, from another pose
 (the owner's calibration photo). The answer is the ``ponds`` of the Pond engine's ``board``
