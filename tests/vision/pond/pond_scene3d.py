@@ -115,6 +115,7 @@ class Scene3D:
     stack_ponds: list[str] = field(default_factory=list)
     edge_ponds: list[str] = field(default_factory=list)
     hand: bool = False
+    #: The pond of each stray, in ``STRAY_KINDS`` order (white die, black die, token).
     stray_ponds: list[str] = field(default_factory=list)
 
 
@@ -949,7 +950,7 @@ def make_scene3d(
         stack_ponds,
         edge_ponds,
         hand,
-        sorted({str(s.pond) for s in stray_list}),
+        [str(s.pond) for s in stray_list],
     )
 
 
