@@ -48,7 +48,7 @@ from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
-from vision.pond.whitening import GLARE_LEVEL, Whitening
+from vision.pond.whitening import GLARE_LEVEL, Whitening, parts_of, shade_fit
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
 CHANGE_LEVEL = 15.0
@@ -157,10 +157,10 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     whitening = Whitening(added, r, board, smooth, k, fn)
     light = whitening.more_light(lifted) if glare.any() else None
     # Whitening that hides the art under it is something white lying on the board.
-    white_thing = whitening.opaque(glare) if glare.any() else None
+    white_thing = whitening.opaque()
     if white_thing is not None:
         glare &= ~white_thing
-        lifted &= ~_parts_of(lifted, white_thing)
+        lifted &= ~parts_of(lifted, white_thing)
     brighter = None
     if light is not None:
         glare &= ~light
@@ -203,16 +203,6 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         brighter,
         white_thing,
     )
-
-
-def _parts_of(mask: npt.NDArray[np.bool_], seeds: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
-    """The connected parts of ``mask`` that hold a pixel of ``seeds``."""
-    n, parts = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
-    keep = np.zeros(n, bool)
-    keep[parts[seeds & mask]] = True
-    keep[0] = False
-    out: npt.NDArray[np.bool_] = keep[parts]
-    return out
 
 
 def _shade(
@@ -279,8 +269,7 @@ def _fit(
     r0, r1, r2 = r[..., 0], r[..., 1], r[..., 2]
     fm = (f0 + f1 + f2) / 3
     rm = (r0 + r1 + r2) / 3
-    c0, c1, c2 = r0 - rm, r1 - rm, r2 - rm
-    a = ((f0 - fm) * c0 + (f1 - fm) * c1 + (f2 - fm) * c2) / (c0 * c0 + c1 * c1 + c2 * c2 + 30.0)
+    a = shade_fit(f, r)
     np.clip(a, 0.0, 4.0, out=a)
     b = fm - a * rm
     neg = b < 0

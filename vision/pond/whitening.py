@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import cv2
 import numpy as np
@@ -82,16 +83,36 @@ class Whitening:
         return _around(self._over, self.k)
 
     @cached_property
+    def _patches(self) -> tuple[int, npt.NDArray[np.int32]]:
+        """The connected patches of ``_over`` within ``_glare_box``: their number plus one, and
+        their labels (0: none)."""
+        box = self._glare_box
+        assert box is not None
+        n, lab = cv2.connectedComponents(self._over[box].astype(np.uint8), connectivity=8)
+        return n, np.asarray(lab, np.int32)
+
+    @cached_property
+    def _coloured(self) -> npt.NDArray[np.bool_]:
+        """Within ``_glare_box``: the unchanged board whose reference channels spread over
+        ``FIT_COLOUR`` (it tells the fit's shade from its white)."""
+        box = self._glare_box
+        assert box is not None
+        r = self.r[box]
+        rc = r - r.mean(axis=2, keepdims=True)
+        spread = (rc * rc).sum(axis=2)
+        coloured: npt.NDArray[np.bool_] = (self.board[box] > 0) & (spread > FIT_COLOUR)
+        return coloured
+
+    @cached_property
     def _fitted_white(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
         """Within ``_glare_box``: the fit's ``b`` averaged over ``k`` px of unchanged,
         coloured reference, and how much of those ``k`` px were (0-1)."""
         box, k = self._glare_box, self.k
         assert box is not None
-        r = self.r[box]
-        rc = r - r.mean(axis=2, keepdims=True)
-        wgt = self.board[box] * ((rc * rc).sum(axis=2) > FIT_COLOUR)
-        den = cv2.blur(wgt, (k, k))
-        return cv2.blur(self.added[box] * wgt, (k, k)) / np.maximum(den, 1e-3), den
+        wgt = self.board[box] * self._coloured
+        den = np.asarray(cv2.blur(wgt, (k, k)), np.float32)
+        fit = cv2.blur(self.added[box] * wgt, (k, k)) / np.maximum(den, 1e-3)
+        return fit.astype(np.float32, copy=False), den
 
     def white_added(self) -> npt.NDArray[np.float32]:
         """The white glare added at each pixel. Within glare (``smooth`` above
@@ -115,11 +136,11 @@ class Whitening:
         in the empty-board photo: each holds a patch over ``GLARE_LEVEL`` whose fitted white
         is under ``NEUTRAL`` times its whitening, and none that is glare. None: no such
         part."""
-        glare, box = self._over, self._glare_box
+        box = self._glare_box
         if box is None:
             return None
         fit, den = self._fitted_white
-        n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+        n, lab = self._patches
         near = self.smooth[box]
         light: list[int] = []
         lamp: list[int] = []
@@ -131,40 +152,66 @@ class Whitening:
             (light if share < NEUTRAL else lamp).append(i)
         if not light:
             return None
-        m, parts = cv2.connectedComponents(lifted.astype(np.uint8), connectivity=8)
-        whole = np.zeros(m, bool)
-        sub = np.asarray(parts[box], np.int32)
-        whole[sub[np.isin(lab, light)]] = True
-        whole[sub[np.isin(lab, lamp)]] = False  # glare in the same part: left as glare
-        whole[0] = False
-        out = whole[parts]
+        # Glare in the same part: left as glare.
+        out = parts_of(lifted, self._mask(light), unless=self._mask(lamp))
         return out if out.any() else None
 
-    def opaque(self, glare: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_] | None:
-        """The patches of ``glare`` where the board's art does not show through the white:
-        something white lies there (``OPAQUE``). None: no such patch."""
-        box = _around(glare, 0)
+    def opaque(self) -> npt.NDArray[np.bool_] | None:
+        """The patches over ``GLARE_LEVEL`` where the board's art does not show through the
+        white: something white lies there (``OPAQUE``). None: no such patch."""
+        box = self._glare_box
         if box is None:
             return None
-        n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+        n, lab = self._patches
         f, r = self.f[box], self.r[box]
-        rc = r - r.mean(axis=2, keepdims=True)
-        spread = (rc * rc).sum(axis=2)
-        use = (spread > FIT_COLOUR) & (self.board[box] > 0) & (f.max(axis=2) < CLIPPED)
+        use = self._coloured & (f.max(axis=2) < CLIPPED)
         hidden: list[int] = []
         for i in range(1, n):
             sel = (lab == i) & use
             if np.count_nonzero(sel) < NEUTRAL_MIN_PX:
                 continue
-            fs = f[sel]
-            a = ((fs - fs.mean(axis=1, keepdims=True)) * rc[sel]).sum(axis=1) / (spread[sel] + 30.0)
-            if float(np.median(a)) < OPAQUE:
+            if float(np.median(shade_fit(f[sel], r[sel]))) < OPAQUE:
                 hidden.append(i)
-        if not hidden:
-            return None
-        out = np.zeros(glare.shape, bool)
-        out[box] = np.isin(lab, hidden)
+        return self._mask(hidden) if hidden else None
+
+    def _mask(self, patches: list[int]) -> npt.NDArray[np.bool_]:
+        """The board-sized mask of the numbered ``_patches``."""
+        box = self._glare_box
+        assert box is not None
+        out = np.zeros(self._over.shape, bool)
+        out[box] = np.isin(self._patches[1], patches)
         return out
+
+
+def shade_fit(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32]
+) -> npt.NDArray[np.floating[Any]]:
+    """The shade ``a`` of the least-squares fit ``f ~ a r + b`` per pixel (channels last),
+    unclipped: how much of the reference's art shows in ``f``."""
+    f0, f1, f2 = f[..., 0], f[..., 1], f[..., 2]
+    r0, r1, r2 = r[..., 0], r[..., 1], r[..., 2]
+    fm = (f0 + f1 + f2) / 3
+    rm = (r0 + r1 + r2) / 3
+    c0, c1, c2 = r0 - rm, r1 - rm, r2 - rm
+    a = ((f0 - fm) * c0 + (f1 - fm) * c1 + (f2 - fm) * c2) / (c0 * c0 + c1 * c1 + c2 * c2 + 30.0)
+    return a
+
+
+def parts_of(
+    mask: npt.NDArray[np.bool_],
+    seeds: npt.NDArray[np.bool_],
+    unless: npt.NDArray[np.bool_] | None = None,
+) -> npt.NDArray[np.bool_]:
+    """The connected parts of ``mask`` that hold a pixel of ``seeds`` (and none of
+    ``unless``)."""
+    n, parts = cv2.connectedComponents(mask.astype(np.uint8), connectivity=8)
+    keep = np.zeros(n, bool)
+    keep[parts[seeds & mask]] = True
+    if unless is not None:
+        keep[parts[unless & mask]] = False
+    keep[0] = False
+    out: npt.NDArray[np.bool_] = keep[parts]
+    return out
 
 
 def _around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
