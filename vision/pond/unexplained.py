@@ -107,7 +107,8 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                     e.pond,
                     f"{where}: more than the {_pieces(e.pieces)} counted there "
                     f"{_explain(e.pieces)} "
-                    f"({e.excess:.1f} of a frog's area): a frog on a frog, or a hidden piece?",
+                    f"({e.excess:.1f} of a frog's area): a frog on a frog, a hidden piece, "
+                    "or something of its colour that is not a piece (a token?)",
                 )
             )
         elif -e.excess > (ONE_DEFICIT if e.pieces == 1 else MANY_DEFICIT):

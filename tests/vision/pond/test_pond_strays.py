@@ -54,3 +54,17 @@ def test_strays_leave_the_answer_alone(layout13: Any, tall: Any) -> None:
     assert with_strays.answer == without.answer
     assert with_strays.pieces == without.pieces
     assert len(with_strays.stray_ponds) == 3 and without.stray_ponds == []
+
+
+def test_a_token_read_as_one_frog_is_named_as_maybe_a_token(layout13: Any, tall: Any) -> None:
+    """Seed 30001 at 20 degrees: the gold token lies in pond NW, beside a wizard frog, and is
+    read as one banana frog. Its colour is more than one frog explains; the warning naming
+    pond NW says it may be something of that colour that is not a piece. Before, it offered
+    only "a frog on a frog, or a hidden piece?": a player would look for a second frog."""
+    scene, count = count_scene3d(layout13, tall, 30001, tilt=20.0, strays=3)
+    assert count.ok
+    assert scene.stray_ponds[2] == "NW"  # the token
+    assert scene.answer["NW"]["frogs"] == {"wizard": 1}
+    words = _named(count, "NW")
+    assert any("banana colour" in w and "not a piece (a token?)" in w for w in words), words
+    assert "NW" in count.flagged
