@@ -155,7 +155,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # Whitening that is only more light than in the empty-board photo (the fit's white about
     # 0) is not glare, and no white is taken out of it.
     whitening = Whitening(added, r, board, smooth, k, fn)
-    light = whitening.more_light(lifted) if glare.any() else None
+    light = whitening.more_light(lifted)
     # Whitening that hides the art under it is something white lying on the board.
     white_thing = whitening.opaque()
     if white_thing is not None:
