@@ -109,7 +109,7 @@ class Whitening:
         coloured reference, and how much of those ``k`` px were (0-1)."""
         box, k = self._glare_box, self.k
         assert box is not None
-        wgt = self.board[box] * self._coloured
+        wgt = self._coloured.astype(np.float32)
         den = np.asarray(cv2.blur(wgt, (k, k)), np.float32)
         fit = cv2.blur(self.added[box] * wgt, (k, k)) / np.maximum(den, 1e-3)
         return fit.astype(np.float32, copy=False), den
