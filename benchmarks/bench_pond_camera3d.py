@@ -26,6 +26,8 @@ light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a
 runs only when ``--only`` names it, and so do someone leaning over the table (a soft
 shadow 50% deep across part of the board), two lights of different colour from either side
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
+dim light (the sensor at 2 or 4 times the gain, so 2 or 4 times the noise; the empty-board
+photo in the usual light),
 and the owner's own shadow (50% deep) on the empty-board photo only, and three things that
 are not pieces lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a
 gold token, their sizes and colours guessed).
@@ -117,6 +119,9 @@ EXTRA: dict[str, dict[str, Any]] = {
     "two lights' colours (+-0.1), 20 deg": {"tilt": 20.0, "mixed": 0.1},
     "camera shaken 4 mm, 20 deg": {"tilt": 20.0, "shake_mm": 4.0},
     "camera shaken 7 mm, 20 deg": {"tilt": 20.0, "shake_mm": 7.0},
+    "dim light, gain x2 (noise x2), 20 deg": {"tilt": 20.0, "gain": 2.0},
+    "dim light, gain x4 (noise x4), 20 deg": {"tilt": 20.0, "gain": 4.0},
+    "dim light, gain x4, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "gain": 4.0},
     "owner's shadow on the empty-board photo, 20 deg": {"tilt": 20.0, "empty_leaning": 0.5},
     "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
     "3 strays (dice, a token) in ponds, 0 deg": {"tilt": 0.0, "strays": 3},
@@ -154,6 +159,9 @@ SHORT = {
     "mixed": "two lights' colours (+-0.1), 20 deg",
     "shake4": "camera shaken 4 mm, 20 deg",
     "shake7": "camera shaken 7 mm, 20 deg",
+    "dim2": "dim light, gain x2 (noise x2), 20 deg",
+    "dim4": "dim light, gain x4 (noise x4), 20 deg",
+    "dim4stacks": "dim light, gain x4, 3 stacks, 25 deg",
     "refshadow20": "owner's shadow on the empty-board photo, 20 deg",
     "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
     "strays0": "3 strays (dice, a token) in ponds, 0 deg",

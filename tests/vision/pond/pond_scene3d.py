@@ -32,7 +32,7 @@ generator photographs a world (``tests/vision/camera_model.py``):
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
   board (a smooth, bright, desaturated blob, ``glare``).
 - **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
-  shot + read noise, demosaic, JPEG 90.
+  shot + read noise (``gain`` times as much in dim light), demosaic, JPEG 90.
 - **Hands**: an arm and hand over the map (``hand=True``).
 - **Strays** (``strays=N``): N things that are not pieces, each in a pond, clear of the
   pieces (``STRAY_KINDS`` in turn: a white die, a black die, a gold token; solids with their
@@ -586,6 +586,7 @@ def photograph(
     mixed: float = 0.0,
     leaning: float = 0.0,
     shake_mm: float = 0.0,
+    gain: float = 1.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -599,7 +600,10 @@ def photograph(
     penumbra 40-120 mm wide). ``shake_mm``: the camera moved this far (measured on the
     board at its centre) during the exposure, in a random direction
     (``camera_model.motion_blur``). These three draw from their own random stream, so a
-    seed's other conditions are unchanged."""
+    seed's other conditions are unchanged. ``gain``: the sensor's gain against the usual
+    exposure (dim light: 4 is a quarter of the light at four times the ISO). The picture is
+    as bright, but the shot and read noise in the output are ``gain`` times the default
+    (no denoising; a real camera's pipeline smooths some of it)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     heights = {**STRAY_HEIGHTS, **heights}
@@ -735,7 +739,9 @@ def photograph(
         srng = random.Random(seed * 7919 + 29)
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
-    return cm.sensor(img, nrng, blur_sigma=blur, jpeg_quality=90)
+    return cm.sensor(
+        img, nrng, blur_sigma=blur, shot_gain=0.08 * gain, read_noise=1.5 * gain, jpeg_quality=90
+    )
 
 
 def board_lift(layout: Any, fold_mm: tuple[float, float], x: float, y: float) -> float:
@@ -835,6 +841,7 @@ def make_scene3d(
     mixed: float = 0.0,
     leaning: float = 0.0,
     shake_mm: float = 0.0,
+    gain: float = 1.0,
     strays: int = 0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
@@ -920,6 +927,7 @@ def make_scene3d(
         mixed=mixed,
         leaning=leaning,
         shake_mm=shake_mm,
+        gain=gain,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
