@@ -250,13 +250,15 @@ def make_pond_scene(
     art_ppm: float | None = None,
     lens_k1: float = 0.0,
     leaning: float = 0.0,
+    gain: float = 1.0,
 ) -> tuple[U8, PondTruth]:
     """One table photo of a pond and its known answer (deterministic for a seed).
     ``lens_k1``: the lens's radial distortion (``camera_model.distortion_map``; 0: none).
     ``leaning``: the soft shadow of someone leaning over the table, this much (0-1) dimmer
     (``camera_model.body_shadow``, its edge across the middle half of the frame, a penumbra
     40-120 mm wide; drawn from its own random stream, so the seed's scene is otherwise the
-    same)."""
+    same). ``gain``: dim light, the sensor at this many times its usual gain, so its shot
+    and read noise are as many times larger (no denoising)."""
     rng = np.random.default_rng(seed)
     numbers = numbers or [f"{i:03d}" for i in range(1, 41)]
     chosen = [str(n) for n in rng.choice(numbers, size=len(numbers), replace=False)]
@@ -375,7 +377,13 @@ def make_pond_scene(
             bent = cm.distort(hand_mask.astype(np.float32), size, cam.hfov_deg, lens_k1)
             hand_mask = np.where(bent > 0, 255, 0).astype(np.uint8)
     # Lens blur in pixels: about the same at both sizes (binning also averages 2x2 photosites).
-    out = cm.sensor(img, rng, blur_sigma=float(rng.uniform(0.45, 0.8)))
+    out = cm.sensor(
+        img,
+        rng,
+        blur_sigma=float(rng.uniform(0.45, 0.8)),
+        shot_gain=0.08 * gain,
+        read_noise=1.5 * gain,
+    )
     # Which tags are in view: the code's whole symbol (where the card really lies) inside
     # the frame, and no pixel of it under the hand. The quiet zone may be cut: the decoders
     # read codes whose quiet zone a finger or the frame's edge touches. The symbol itself,
@@ -508,4 +516,5 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "empty cells": {"empty": 4},
     "barrel lens": {"lens_k1": -0.05},
     "someone leaning over": {"leaning": 0.5},
+    "dim light (gain x4)": {"gain": 4.0},
 }
