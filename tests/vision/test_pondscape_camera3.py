@@ -380,3 +380,16 @@ def test_someone_leaning_over_the_pond_leaves_every_card_in_its_cell(
     assert len(truth.visible) == 15
     assert _cells(scan) == truth.cells
     assert scan.warnings == []
+
+
+def test_a_dim_photo_leaves_every_card_in_its_cell(honest: Any, catalog: Any) -> None:
+    """Dim light: the sensor at four times its gain, so four times the noise. The tags are
+    read and placed as in the usual light, with no warning."""
+    frame, truth = honest(530, gain=4.0)
+    plain, _ = honest(530)
+    noise = float(np.std(frame.astype(np.float64) - plain.astype(np.float64)))
+    assert noise > 2.0  # the noise differs visibly from the usual light's
+    scan = scan_frames([frame], catalog)
+    assert len(truth.visible) == 15
+    assert _cells(scan) == truth.cells
+    assert scan.warnings == []
