@@ -26,7 +26,7 @@ light): see CONDITIONS below; EXTRA (two lamps; a barrel lens, a folded board, a
 runs only when ``--only`` names it, and so do someone leaning over the table (a soft
 shadow 50% deep across part of the board), two lights of different colour from either side
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
-dim light (the sensor at 2 or 4 times the gain, so 2 or 4 times the noise; the empty-board
+dim light (the sensor at 2, 4 or 8 times the gain, so as many times the noise; the empty-board
 photo in the usual light),
 and the owner's own shadow (50% deep) on the empty-board photo only, and three things that
 are not pieces lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a
@@ -122,6 +122,7 @@ EXTRA: dict[str, dict[str, Any]] = {
     "dim light, gain x2 (noise x2), 20 deg": {"tilt": 20.0, "gain": 2.0},
     "dim light, gain x4 (noise x4), 20 deg": {"tilt": 20.0, "gain": 4.0},
     "dim light, gain x4, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "gain": 4.0},
+    "very dim light, gain x8 (noise x8), 20 deg": {"tilt": 20.0, "gain": 8.0},
     "owner's shadow on the empty-board photo, 20 deg": {"tilt": 20.0, "empty_leaning": 0.5},
     "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
     "3 strays (dice, a token) in ponds, 0 deg": {"tilt": 0.0, "strays": 3},
@@ -162,6 +163,7 @@ SHORT = {
     "dim2": "dim light, gain x2 (noise x2), 20 deg",
     "dim4": "dim light, gain x4 (noise x4), 20 deg",
     "dim4stacks": "dim light, gain x4, 3 stacks, 25 deg",
+    "dim8": "very dim light, gain x8 (noise x8), 20 deg",
     "refshadow20": "owner's shadow on the empty-board photo, 20 deg",
     "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
     "strays0": "3 strays (dice, a token) in ponds, 0 deg",
