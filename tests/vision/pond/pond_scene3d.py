@@ -417,12 +417,28 @@ def outline(kind: str, x: float, y: float, angle: float, pieces: Pieces, n: int 
     return np.array(pts)
 
 
+def _top(base: np.ndarray, taper: float) -> np.ndarray:
+    """A solid's top outline: its base, or (``taper`` under 1) the base shrunk about its
+    centre to ``taper`` of its size."""
+    if taper == 1:
+        return base
+    centre = base.mean(axis=0)
+    return centre + (base - centre) * taper
+
+
 def _shadow(
-    mask: np.ndarray, base: np.ndarray, z0: float, h: float, lamp: np.ndarray, ppm: float
+    mask: np.ndarray,
+    base: np.ndarray,
+    z0: float,
+    h: float,
+    lamp: np.ndarray,
+    ppm: float,
+    taper: float = 1.0,
 ) -> None:
-    """The soft shadow a prism casts on the board (lamp direction ``lamp``: unit x, y, z)."""
+    """The soft shadow a prism (or, ``taper`` under 1, a frustum whose top is ``taper`` of
+    its base) casts on the board (lamp direction ``lamp``: unit x, y, z)."""
     k = (z0 + h) / lamp[2]
-    far = base + lamp[:2] * (-k)
+    far = _top(base, taper) + lamp[:2] * (-k)
     near = base + lamp[:2] * (-z0 / lamp[2])
     hull = cv2.convexHull(np.vstack([near, far]).astype(np.float32))
     cv2.fillConvexPoly(mask, _poly16(hull.reshape(-1, 2), ppm), 255, cv2.LINE_AA, 4)
@@ -438,12 +454,15 @@ def _draw_solid(
     lamp: np.ndarray,
     rng: random.Random,
     eyes: tuple[np.ndarray, np.ndarray] | None,
+    taper: float = 1.0,
 ) -> None:
-    """A prism seen by the camera: its visible sides, then its top (painter's order)."""
+    """A prism seen by the camera: its visible sides, then its top (painter's order). With
+    ``taper`` under 1, a frustum: its top ``taper`` of its base's size, its sides sloping
+    in (each side drawn when it faces the camera, shaded by its slope)."""
     n = len(base)
     lo = cam.project(np.c_[base, np.full(n, z0)])
-    hi = cam.project(np.c_[base, np.full(n, z0 + h)])
-    cx, cy, _ = cam.centre_mm
+    hi = cam.project(np.c_[_top(base, taper), np.full(n, z0 + h)])
+    cx, cy, cz = cam.centre_mm
     centre = base.mean(axis=0)
     for i in range(n):
         j = (i + 1) % n
@@ -453,9 +472,17 @@ def _draw_solid(
         if normal @ (mid - centre) < 0:
             normal = -normal
         normal /= np.linalg.norm(normal) + 1e-9
-        if normal @ (np.array([cx, cy]) - mid) <= 0:
-            continue  # faces away from the camera
-        lit = 0.55 + 0.35 * max(0.0, float(normal @ lamp[:2]))
+        if taper == 1:
+            if normal @ (np.array([cx, cy]) - mid) <= 0:
+                continue  # faces away from the camera
+            lit = 0.55 + 0.35 * max(0.0, float(normal @ lamp[:2]))
+        else:
+            inset = float(normal @ (mid - centre)) * (1 - taper)  # the top edge sits this far in
+            n3 = np.array([normal[0] * h, normal[1] * h, inset]) / math.hypot(h, inset)
+            mid3 = np.array([mid[0] - normal[0] * inset / 2, mid[1] - normal[1] * inset / 2])
+            if n3 @ np.array([cx - mid3[0], cy - mid3[1], cz - z0 - h / 2]) <= 0:
+                continue  # faces away from the camera
+            lit = 0.55 + 0.35 * max(0.0, float(n3 @ lamp))
         quad = np.array([lo[i], lo[j], hi[j], hi[i]])
         cv2.fillConvexPoly(
             img, np.round(quad * 16).astype(np.int32), (colour * lit).tolist(), cv2.LINE_8, 4
@@ -463,7 +490,7 @@ def _draw_solid(
     top = np.round(hi * 16).astype(np.int32)
     cv2.fillConvexPoly(img, top, (colour * 1.0).tolist(), cv2.LINE_8, 4)
     # The top is rounded: a lighter inner part towards the lamp, and a glossy highlight.
-    inner = centre + (base - centre) * 0.6 + lamp[:2] * 0.8
+    inner = centre + (base - centre) * 0.6 * taper + lamp[:2] * 0.8
     pin = cam.project(np.c_[inner, np.full(n, z0 + h + 0.5)])
     cv2.fillConvexPoly(
         img, np.round(pin * 16).astype(np.int32), (colour * 1.1).tolist(), cv2.LINE_8, 4
@@ -587,6 +614,7 @@ def photograph(
     leaning: float = 0.0,
     shake_mm: float = 0.0,
     gain: float = 1.0,
+    taper: float = 1.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -603,7 +631,9 @@ def photograph(
     seed's other conditions are unchanged. ``gain``: the sensor's gain against the usual
     exposure (dim light: 4 is a quarter of the light at four times the ISO). The picture is
     as bright, but the shot and read noise in the output are ``gain`` times the default
-    (no denoising; a real camera's pipeline smooths some of it)."""
+    (no denoising; a real camera's pipeline smooths some of it). ``taper``: every frog and
+    Long Fwooog a frustum whose top is ``taper`` of its base's size (1: a prism, as the
+    counter models them; a real piece may be rounded or slope in)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     heights = {**STRAY_HEIGHTS, **heights}
@@ -626,7 +656,8 @@ def photograph(
         shadow = np.zeros(tex.shape[:2], np.uint8)
         for s in solids:
             base = outline(s.kind, s.x, s.y, s.angle, pieces)
-            _shadow(shadow, base, s.z0, heights[s.kind], one, tex_ppm)
+            slope = taper if s.kind in ("frog", "fwooog") else 1.0
+            _shadow(shadow, base, s.z0, heights[s.kind], one, tex_ppm, slope)
         on_pads += depth * _soft(shadow, tex_ppm)
         for _, x, y in pads:
             _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], one, tex_ppm)
@@ -692,13 +723,14 @@ def photograph(
         eyes = None
         if s.kind == "frog":
             ux, uy = math.cos(math.radians(s.angle)), math.sin(math.radians(s.angle))
-            f = pieces.frog_mm[0] / 2 - 3.5
+            f = (pieces.frog_mm[0] / 2 - 3.5) * taper
+            e = 2.8 * taper
             eyes = (
-                np.array([s.x + ux * f - uy * 2.8, s.y + uy * f + ux * 2.8]),
-                np.array([s.x + ux * f + uy * 2.8, s.y + uy * f - ux * 2.8]),
+                np.array([s.x + ux * f - uy * e, s.y + uy * f + ux * e]),
+                np.array([s.x + ux * f + uy * e, s.y + uy * f - ux * e]),
             )
         z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
-        _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes)
+        _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes, taper)
     if hand:
         w_mm, h_mm = board_size_mm(layout)
         ids = list(pond_polygons(layout))
@@ -842,6 +874,7 @@ def make_scene3d(
     leaning: float = 0.0,
     shake_mm: float = 0.0,
     gain: float = 1.0,
+    taper: float = 1.0,
     strays: int = 0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
@@ -928,6 +961,7 @@ def make_scene3d(
         leaning=leaning,
         shake_mm=shake_mm,
         gain=gain,
+        taper=taper,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
