@@ -27,8 +27,9 @@ runs only when ``--only`` names it, and so do someone leaning over the table (a 
 shadow 50% deep across part of the board), two lights of different colour from either side
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
 dim light (the sensor at 2, 4 or 8 times the gain, so as many times the noise; the empty-board
-photo in the usual light),
-and the owner's own shadow (50% deep) on the empty-board photo only, and three things that
+photo in the usual light), an evening (dim and warmer, with and without glare), pieces that
+are not prisms (each frog and Long Fwooog a frustum whose top is 0.7 or 0.5 of its base's
+size; the counter models prisms), and the owner's own shadow (50% deep) on the empty-board photo only, and three things that
 are not pieces lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a
 gold token, their sizes and colours guessed).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
@@ -125,6 +126,11 @@ EXTRA: dict[str, dict[str, Any]] = {
     "very dim light, gain x8 (noise x8), 20 deg": {"tilt": 20.0, "gain": 8.0},
     "evening: warmer +0.15, gain x4, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0},
     "evening and glare 0.85, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85},
+    "tapered pieces (top 0.7 of base), 0 deg": {"tilt": 0.0, "taper": 0.7},
+    "tapered pieces (top 0.7 of base), 20 deg": {"tilt": 20.0, "taper": 0.7},
+    "tapered pieces (top 0.7 of base), 30 deg": {"tilt": 30.0, "taper": 0.7},
+    "tapered pieces (top 0.7), 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "taper": 0.7},
+    "tapered pieces (top 0.5 of base), 20 deg": {"tilt": 20.0, "taper": 0.5},
     "owner's shadow on the empty-board photo, 20 deg": {"tilt": 20.0, "empty_leaning": 0.5},
     "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
     "3 strays (dice, a token) in ponds, 0 deg": {"tilt": 0.0, "strays": 3},
@@ -168,6 +174,11 @@ SHORT = {
     "dim8": "very dim light, gain x8 (noise x8), 20 deg",
     "evening": "evening: warmer +0.15, gain x4, 20 deg",
     "eveningglare": "evening and glare 0.85, 20 deg",
+    "taper0": "tapered pieces (top 0.7 of base), 0 deg",
+    "taper20": "tapered pieces (top 0.7 of base), 20 deg",
+    "taper30": "tapered pieces (top 0.7 of base), 30 deg",
+    "taperstacks": "tapered pieces (top 0.7), 3 stacks, 25 deg",
+    "taper50": "tapered pieces (top 0.5 of base), 20 deg",
     "refshadow20": "owner's shadow on the empty-board photo, 20 deg",
     "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
     "strays0": "3 strays (dice, a token) in ponds, 0 deg",
