@@ -27,7 +27,8 @@ runs only when ``--only`` names it, and so do someone leaning over the table (a 
 shadow 50% deep across part of the board), two lights of different colour from either side
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
 dim light (the sensor at 2, 4 or 8 times the gain, so as many times the noise; the empty-board
-photo in the usual light), an evening (dim and warmer, with and without glare), pieces that
+photo in the usual light), an evening (dim and warmer, with and without glare, the glare the
+lamp's or another light's), pieces that
 are not prisms (each frog and Long Fwooog a frustum whose top is 0.7 or 0.5 of its base's
 size; the counter models prisms), and the owner's own shadow (50% deep) on the empty-board
 photo only, and three things that are not pieces lying in ponds
@@ -127,6 +128,13 @@ EXTRA: dict[str, dict[str, Any]] = {
     "very dim light, gain x8 (noise x8), 20 deg": {"tilt": 20.0, "gain": 8.0},
     "evening: warmer +0.15, gain x4, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0},
     "evening and glare 0.85, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85},
+    "evening, glare 0.85 of another light, 20 deg": {
+        "tilt": 20.0,
+        "warm": 0.15,
+        "gain": 4.0,
+        "glare": 0.85,
+        "glare_other_light": True,
+    },
     "tapered pieces (top 0.7 of base), 0 deg": {"tilt": 0.0, "taper": 0.7},
     "tapered pieces (top 0.7 of base), 20 deg": {"tilt": 20.0, "taper": 0.7},
     "tapered pieces (top 0.7 of base), 30 deg": {"tilt": 30.0, "taper": 0.7},
@@ -175,6 +183,7 @@ SHORT = {
     "dim8": "very dim light, gain x8 (noise x8), 20 deg",
     "evening": "evening: warmer +0.15, gain x4, 20 deg",
     "eveningglare": "evening and glare 0.85, 20 deg",
+    "eveningglare2": "evening, glare 0.85 of another light, 20 deg",
     "taper0": "tapered pieces (top 0.7 of base), 0 deg",
     "taper20": "tapered pieces (top 0.7 of base), 20 deg",
     "taper30": "tapered pieces (top 0.7 of base), 30 deg",

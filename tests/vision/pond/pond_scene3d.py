@@ -615,6 +615,7 @@ def photograph(
     shake_mm: float = 0.0,
     gain: float = 1.0,
     taper: float = 1.0,
+    glare_other_light: bool = False,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -633,7 +634,10 @@ def photograph(
     as bright, but the shot and read noise in the output are ``gain`` times the default
     (no denoising; a real camera's pipeline smooths some of it). ``taper``: every frog and
     Long Fwooog a frustum whose top is ``taper`` of its base's size (1: a prism, as the
-    counter models them; a real piece may be rounded or slope in)."""
+    counter models them; a real piece may be rounded or slope in). The glare is the lamp's
+    light, so a warmer light (``warm``) tints it as it tints the board; with
+    ``glare_other_light`` it comes from another light, white in the camera over the warmer
+    board (and outside the ``mixed`` light and the ``leaning`` shadow)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     heights = {**STRAY_HEIGHTS, **heights}
@@ -732,7 +736,6 @@ def photograph(
         z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
         _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes, taper)
     if hand:
-        w_mm, h_mm = board_size_mm(layout)
         ids = list(pond_polygons(layout))
         c = np.asarray(pond_polygons(layout)[rng.choice(ids)]).mean(axis=0)
         t = cam.project([[c[0], c[1], 60.0]])[0]
@@ -740,6 +743,8 @@ def photograph(
         draw_hand(u8, (float(t[0]), float(t[1])), 1 / cam.mm_per_px_at(*c), rng)
         img = u8.astype(np.float32)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
+    if glare and not glare_other_light:
+        img = _glare(img, layout, cam, rng, glare, cover)  # the lamp's light: its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
     # The light's and the shake's lengths are given on the board: its centre's scale.
@@ -753,18 +758,8 @@ def photograph(
             img *= cm.body_shadow(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
-    if glare:
-        w_mm, h_mm = board_size_mm(layout)
-        gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
-        g = cam.project([[gx, gy, 0.0]])[0]
-        img = cm.add_glare(
-            img,
-            (float(g[0]), float(g[1])),
-            rng.uniform(35, 60) / cam.mm_per_px_at(gx, gy),
-            glare,
-            angle_deg=rng.uniform(0, 180),
-            mask=cover,
-        )
+    if glare and glare_other_light:
+        img = _glare(img, layout, cam, rng, glare, cover)
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
@@ -774,6 +769,25 @@ def photograph(
     return cm.sensor(
         img, nrng, blur_sigma=blur, shot_gain=0.08 * gain, read_noise=1.5 * gain, jpeg_quality=90
     )
+
+
+def _glare(
+    img: np.ndarray, layout: Any, cam: cm.Camera, rng: random.Random, glare: float, cover: Any
+) -> np.ndarray:
+    """A lamp's reflection on the board (``camera_model.add_glare``), somewhere over its
+    middle, 35-60 mm across."""
+    w_mm, h_mm = board_size_mm(layout)
+    gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
+    g = cam.project([[gx, gy, 0.0]])[0]
+    out: np.ndarray = cm.add_glare(
+        img,
+        (float(g[0]), float(g[1])),
+        rng.uniform(35, 60) / cam.mm_per_px_at(gx, gy),
+        glare,
+        angle_deg=rng.uniform(0, 180),
+        mask=cover,
+    )
+    return out
 
 
 def board_lift(layout: Any, fold_mm: tuple[float, float], x: float, y: float) -> float:
@@ -875,6 +889,7 @@ def make_scene3d(
     shake_mm: float = 0.0,
     gain: float = 1.0,
     taper: float = 1.0,
+    glare_other_light: bool = False,
     strays: int = 0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
@@ -962,6 +977,7 @@ def make_scene3d(
         shake_mm=shake_mm,
         gain=gain,
         taper=taper,
+        glare_other_light=glare_other_light,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
