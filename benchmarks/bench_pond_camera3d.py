@@ -126,6 +126,7 @@ EXTRA: dict[str, dict[str, Any]] = {
     "dim light, gain x4 (noise x4), 20 deg": {"tilt": 20.0, "gain": 4.0},
     "dim light, gain x4, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "gain": 4.0},
     "very dim light, gain x8 (noise x8), 20 deg": {"tilt": 20.0, "gain": 8.0},
+    "glare 0.85, 20 deg": {"tilt": 20.0, "glare": 0.85},
     "evening: warmer +0.15, gain x4, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0},
     "evening and glare 0.85, 20 deg": {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85},
     "evening, glare 0.85 of another light, 20 deg": {
@@ -181,6 +182,7 @@ SHORT = {
     "dim4": "dim light, gain x4 (noise x4), 20 deg",
     "dim4stacks": "dim light, gain x4, 3 stacks, 25 deg",
     "dim8": "very dim light, gain x8 (noise x8), 20 deg",
+    "glare20": "glare 0.85, 20 deg",
     "evening": "evening: warmer +0.15, gain x4, 20 deg",
     "eveningglare": "evening and glare 0.85, 20 deg",
     "eveningglare2": "evening, glare 0.85 of another light, 20 deg",
