@@ -37,10 +37,13 @@ colours guessed).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they
-were taken (28600-28629 to 29900-29929 at 2304x1296 for the code as it is, with the
+were taken (31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20,
+tilt30, stacks and glare20 as their paired baselines, and 31500-31729 for the evening's
+glare; 30100-31029 for stop 44's counting, the code as it is; the next fresh seeds start at
+31800; 28600-28629 to 29900-29929 at 2304x1296 for the code before it, with the
 whitening that is only more light and a stack leaning along its shadow, with refshadow20,
-refshadow30, leaning and mixed; 28400-28529 for the whitening alone; the next fresh seeds
-start at 30000; 27200-27929 for the code before them, with leaning, leaningstacks, mixed,
+refshadow30, leaning and mixed; 28400-28529 for the whitening alone; 27200-27929 for the
+code before them, with leaning, leaningstacks, mixed,
 shake4 and shake7, and 28000-28329 with leaning; 26000-26029 to 27100-27129 for the first version of
 the broad shadow's division, with leaning, leaningstacks and mixed, and d124810 on
 26000-26129 under those three;
