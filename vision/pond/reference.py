@@ -65,6 +65,9 @@ SHADE_FROM = 0.75
 CAST_DRIFT = 0.06
 #: A whole-board cast this strong (log red/blue gain) is reported.
 CAST_REPORT = 0.08
+#: Under a light's cast this strong (log gain of a channel), the board is also explained with
+#: a white of the cast's inverse colour: glare of another light, white in the camera.
+TINT_CAST = 0.03
 
 
 @dataclass(frozen=True)
@@ -130,7 +133,10 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     shade = _shade(fn, r, model)
     if shade is not None:
         fn /= shade[..., None]
-    resid, added = _explain(fn, r)
+    # Glare of another light than the one that casts the board's colour (white in the camera,
+    # not in the light's colour) is the board plus a tinted white once the cast is divided out.
+    tint = (1 / gains).astype(np.float32) if float(np.abs(cast).max()) > TINT_CAST else None
+    resid, added = _explain(fn, r, tint)
     changed = resid > CHANGE_LEVEL
     changed = cv2.morphologyEx(
         changed.astype(np.uint8),
@@ -242,14 +248,20 @@ def _shade(
 
 
 def _explain(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32]
+    f: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    tint: npt.NDArray[np.float32] | None = None,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """Per pixel, the least residual of ``f ~ a r + b`` (a >= 0, b >= 0) over the reference and
-    its four neighbours one pixel away; and the whitening ``b`` of the unshifted fit.
+    its four neighbours one pixel away; and the whitening ``b`` of the unshifted fit. With a
+    ``tint`` (BGR), also of ``f ~ a r + b tint`` (a white of that colour), where less.
 
     The neighbours are tried only where the unshifted fit leaves a difference.
     """
     res, white = _fit(f, r)
+    if tint is not None:
+        ys, xs = np.nonzero(res > CHANGE_LEVEL)
+        res[ys, xs] = np.minimum(res[ys, xs], _fit_tinted(f[ys, xs], r[ys, xs], tint))
     ys, xs = np.nonzero(res > CHANGE_LEVEL)
     if len(ys):
         h, w = res.shape
@@ -258,7 +270,28 @@ def _explain(
             rp = r[np.clip(ys - dy, 0, h - 1), np.clip(xs - dx, 0, w - 1)][:, None, :]
             alt, _ = _fit(fp, rp)
             res[ys, xs] = np.minimum(res[ys, xs], alt[:, 0])
+            if tint is not None:
+                res[ys, xs] = np.minimum(res[ys, xs], _fit_tinted(fp[:, 0], rp[:, 0], tint))
     return res, white
+
+
+def _fit_tinted(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], tint: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """Residual RMS of the least-squares ``f ~ a r + b tint`` ((N, 3) pixels; ``tint`` a BGR
+    colour scaled to mean 1; a in 0-4, b >= 0): ``_fit`` with a white of that colour."""
+    t = (tint / tint.mean()).astype(np.float32)
+    u = t / np.linalg.norm(t)
+    pf = f - (f @ u)[:, None] * u
+    pr = r - (r @ u)[:, None] * u
+    a = np.clip((pf * pr).sum(axis=1) / ((pr * pr).sum(axis=1) + 30.0), 0.0, 4.0)
+    b = ((f - a[:, None] * r) @ t) / float(t @ t)
+    neg = b < 0
+    a = np.where(neg, (f * r).sum(axis=1) / ((r * r).sum(axis=1) + 1.0), a)
+    b = np.maximum(b, 0.0)
+    e = f - a[:, None] * r - b[:, None] * t
+    out: npt.NDArray[np.float32] = np.sqrt((e * e).mean(axis=1)).astype(np.float32)
+    return out
 
 
 def _fit(

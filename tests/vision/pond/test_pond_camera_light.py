@@ -70,3 +70,21 @@ def test_pond3d_the_owners_shadow_on_the_empty_board_is_not_glare(layout13: Any,
     assert len(again) == 1, count.warnings
     assert again[0].startswith("the board near ponds F, N, W, IN, IW, NE, NW is lit more")
     assert {"F", "N", "W", "IN", "IW", "NE", "NW"} <= set(count.flagged)
+
+
+def test_pond3d_glare_of_another_light_under_a_warmer_light_is_not_a_hand(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 318 at 20 degrees in an evening's light (warmer, the sensor at four times its
+    gain), with glare from another light: white in the camera, so bluish once the warmer
+    light's cast is divided out. It was refused as "something covers the map near pond IN
+    (a hand or an arm?)"; now the board is counted, the glare is named, and every wrong pond
+    is named."""
+    scene, count = count_scene3d(
+        layout13, tall, 318, tilt=20.0, warm=0.15, gain=4.0, glare=0.85, glare_other_light=True
+    )
+    assert count.ok, count.reason
+    assert any(w.startswith("glare near pond") for w in count.warnings), count.warnings
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    named = {pid for pid in wrong if pid in count.flagged}
+    assert wrong == named
