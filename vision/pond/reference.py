@@ -17,8 +17,11 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
 3. **Light's level and glare.** Each pixel is explained as ``a * reference + b * white``
    (``a``: shade, light falling off; ``b >= 0``: glare, a lamp's reflection whitening the
    board). What that explains is the board; what it leaves (the residual) is something on
-   the board. Comparing with the reference's neighbours one pixel away forgives small
-   registration errors at the art's sharp edges.
+   the board. Under a light's cast (over ``TINT_CAST``), a pixel that fit leaves is also
+   fitted with a white of the cast's inverse colour: glare from another light, white in
+   the camera, is bluish once a warmer light's cast is divided out, and is not a hand.
+   Comparing with the reference's neighbours one pixel away forgives small registration
+   errors at the art's sharp edges.
 4. **Changed** pixels (residual above ``CHANGE_LEVEL``, thin lines removed) are the only
    place pieces, lilypads and hands are looked for. Broad whitening (the darkest channel
    risen ``GLARE_LEVEL`` above the board's light level, averaged over about 9 mm) over a pond is
