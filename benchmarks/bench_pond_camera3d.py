@@ -28,12 +28,11 @@ shadow 50% deep across part of the board), two lights of different colour from e
 and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the board),
 dim light (the sensor at 2, 4 or 8 times the gain, so as many times the noise; the empty-board
 photo in the usual light), an evening (dim and warmer, with and without glare, the glare the
-lamp's or another light's), pieces that
-are not prisms (each frog and Long Fwooog a frustum whose top is 0.7 or 0.5 of its base's
-size; the counter models prisms), and the owner's own shadow (50% deep) on the empty-board
-photo only, and three things that are not pieces lying in ponds
-(``pond_scene3d.STRAY_KINDS``: a white die, a black die and a gold token, their sizes and
-colours guessed).
+lamp's or another light's), pieces that are not prisms (each frog and Long Fwooog a frustum
+whose top is 0.7 or 0.5 of its base's size; the counter models prisms), and the owner's
+own shadow (50% deep) on the empty-board photo only, and three things that are not pieces
+lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a gold token,
+their sizes and colours guessed).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times);
 the figures in docs/pond-camera.md and the README come from seeds not looked at before they

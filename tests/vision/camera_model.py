@@ -572,6 +572,7 @@ def sensor(
     blur_sigma: float = 0.6,
     shot_gain: float = 0.08,
     read_noise: float = 1.5,
+    gain: float = 1.0,
     demosaic: str = "bilinear",
     jpeg_quality: int | None = None,
 ) -> U8:
@@ -579,9 +580,12 @@ def sensor(
 
     ``blur_sigma``: the lens's blur in pixels before the mosaic. Noise per photosite has
     variance ``shot_gain * value + read_noise**2`` (8-bit units: sigma about 4 at 200 with the
-    defaults, like a Camera Module 3 at moderate indoor ISO). The signal is clipped (saturation
-    makes glare white), quantised to 10 bits, demosaiced by OpenCV (``demosaic``: "bilinear",
-    "ea" or "vng") and returned as uint8 BGR, optionally through JPEG at ``jpeg_quality``.
+    defaults, like a Camera Module 3 at moderate indoor ISO). ``gain``: dim light, the sensor
+    at this many times its usual gain (the picture as bright), so ``shot_gain`` and
+    ``read_noise`` are each that many times larger, with no denoising. The signal is clipped
+    (saturation makes glare white), quantised to 10 bits, demosaiced by OpenCV
+    (``demosaic``: "bilinear", "ea" or "vng") and returned as uint8 BGR, optionally through
+    JPEG at ``jpeg_quality``.
     """
     h, w = img.shape[:2]
     h2, w2 = h - h % 2, w - w % 2
@@ -589,7 +593,7 @@ def sensor(
     if blur_sigma > 0:
         src = cv2.GaussianBlur(src, (0, 0), blur_sigma)
     raw = mosaic(np.clip(src, 0, None).astype(np.float32))
-    sigma = np.sqrt(shot_gain * raw + read_noise**2)
+    sigma = np.sqrt(shot_gain * gain * raw + (read_noise * gain) ** 2)
     raw = raw + sigma * rng.standard_normal(raw.shape, dtype=np.float32)
     raw10 = np.clip(np.round(raw * 4), 0, 1023).astype(np.uint16)
     bgr16 = cv2.cvtColor(raw10, _BAYER_TO_BGR[demosaic])

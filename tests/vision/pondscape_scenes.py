@@ -377,13 +377,7 @@ def make_pond_scene(
             bent = cm.distort(hand_mask.astype(np.float32), size, cam.hfov_deg, lens_k1)
             hand_mask = np.where(bent > 0, 255, 0).astype(np.uint8)
     # Lens blur in pixels: about the same at both sizes (binning also averages 2x2 photosites).
-    out = cm.sensor(
-        img,
-        rng,
-        blur_sigma=float(rng.uniform(0.45, 0.8)),
-        shot_gain=0.08 * gain,
-        read_noise=1.5 * gain,
-    )
+    out = cm.sensor(img, rng, blur_sigma=float(rng.uniform(0.45, 0.8)), gain=gain)
     # Which tags are in view: the code's whole symbol (where the card really lies) inside
     # the frame, and no pixel of it under the hand. The quiet zone may be cut: the decoders
     # read codes whose quiet zone a finger or the frame's edge touches. The symbol itself,

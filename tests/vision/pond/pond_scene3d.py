@@ -766,9 +766,7 @@ def photograph(
         srng = random.Random(seed * 7919 + 29)
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
-    return cm.sensor(
-        img, nrng, blur_sigma=blur, shot_gain=0.08 * gain, read_noise=1.5 * gain, jpeg_quality=90
-    )
+    return cm.sensor(img, nrng, blur_sigma=blur, gain=gain, jpeg_quality=90)
 
 
 def _glare(
