@@ -290,6 +290,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=100, help="first scene seed")
     ap.add_argument("--save", metavar="DIR", help="write each scene's photo there")
     ap.add_argument("--no-plain", action="store_true", help="skip the counter without reference")
+    ap.add_argument(
+        "--top-unknown",
+        action="store_true",
+        help="tapered pieces: the counter's pieces file gives no top_ratio (it sees prisms)",
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     size = tuple(int(v) for v in args.size.split("x"))
@@ -335,8 +340,12 @@ def main() -> int:
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
+            # The owner who measured the pieces' heights measured their tops too.
+            told = pieces
+            if "taper" in kw and not args.top_unknown:
+                told = dataclasses.replace(pieces, top_ratio=kw["taper"])
             for mode in modes:
-                ref, pcs = (empty, pieces) if mode == "ref" else (None, flat)
+                ref, pcs = (empty, told) if mode == "ref" else (None, flat)
                 count = count_board(scene.image, layout, pcs, ref)
                 t = totals[mode]
                 if not count.ok:

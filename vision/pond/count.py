@@ -51,7 +51,7 @@ from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.lamps import FAINT
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
-from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place
+from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
@@ -269,9 +269,11 @@ def count_board(
     shift_at = None
     h_frog = pieces.height_mm("frog")
     if h_frog > 0:
+        top = 1.0 if pieces.top_ratio is None else pieces.top_ratio
+        half = sum(pieces.frog_mm) / 4
 
         def shift_at(x: float, y: float) -> tuple[float, float]:
-            dx, dy = place.shift_mm(x, y, h_frog)
+            dx, dy = frustum_lean(place.shift_mm(x, y, h_frog), top, half)
             return dx * model.ppm, dy * model.ppm
 
     found_pieces, too_big, explained = find_pieces(labels, model, pieces, shift_at)

@@ -52,6 +52,9 @@ class Pieces:
     frog_height_mm: float | None = None
     fwooog_height_mm: float | None = None
     lilypad_height_mm: float | None = None
+    #: How big a frog's and a Long Fwooog's top is against its base (a frustum's sides slope
+    #: in); None: not given (straight sides, a prism).
+    top_ratio: float | None = None
 
     def height_mm(self, kind: str) -> float:
         """A piece's height ("frog", "fwooog" or "lilypad"), 0 when the file gives none."""
@@ -70,6 +73,8 @@ HEIGHT_RANGES: dict[str, tuple[float, float]] = {
     "fwooog_height_mm": (2.0, 40.0),
     "lilypad_height_mm": (0.0, 10.0),
 }
+#: Accepted ``top_ratio``: a piece's top from a third of its base to as big as its base.
+TOP_RATIO = (0.3, 1.0)
 
 
 def _rgb(value: Any, where: str) -> RGB:
@@ -125,7 +130,16 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
         raise BadFileError(f"{source}: expected a JSON object")
     if data.get("format") != FORMAT:
         raise BadFileError(f"{source}: format: expected {FORMAT!r}, got {data.get('format')!r}")
-    known = {"format", "name", "factions", "lilypad", "frog_mm", "fwooog_mm", *HEIGHT_RANGES}
+    known = {
+        "format",
+        "name",
+        "factions",
+        "lilypad",
+        "frog_mm",
+        "fwooog_mm",
+        "top_ratio",
+        *HEIGHT_RANGES,
+    }
     extra = sorted(set(data) - known)
     if extra:
         raise BadFileError(f"{source}: unknown field {extra[0]!r}")
@@ -179,6 +193,16 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
                 f"got {value!r}"
             )
         heights[key] = float(value)
+    top = data.get("top_ratio")
+    if "top_ratio" in data and (
+        isinstance(top, bool)
+        or not isinstance(top, int | float)
+        or not TOP_RATIO[0] <= top <= TOP_RATIO[1]
+    ):
+        raise BadFileError(
+            f"{source}: top_ratio: expected the top's size against the base, "
+            f"{TOP_RATIO[0]:g} to {TOP_RATIO[1]:g}, got {_short(top)}"
+        )
     return Pieces(
         factions=factions,
         lilypad_rgb=_rgb(lily["rgb"], f"{source}: lilypad.rgb"),
@@ -189,6 +213,7 @@ def load_pieces(data: Any, source: str = "<pieces>") -> Pieces:
         fwooog_mm=fwooog,
         name=name,
         source=source,
+        top_ratio=None if top is None else float(top),
         **heights,
     )
 
@@ -214,4 +239,5 @@ def pieces_to_json(pieces: Pieces) -> dict[str, Any]:
             "fwooog_mm": list(pieces.fwooog_mm),
         }
         | {key: getattr(pieces, key) for key in HEIGHT_RANGES if getattr(pieces, key) is not None}
+        | ({} if pieces.top_ratio is None else {"top_ratio": pieces.top_ratio})
     )

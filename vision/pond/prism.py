@@ -65,6 +65,25 @@ def camera_place(
     return CameraPlace((float(centre[0]), float(centre[1])), float(abs(centre[2])))
 
 
+def frustum_lean(
+    shift: tuple[float, float], top_ratio: float, half_mm: float
+) -> tuple[float, float]:
+    """The lean a piece whose sides slope in seems to have: its top ``top_ratio`` of its base,
+    shifted by ``shift`` (any unit; ``half_mm`` in the same unit, half the base's mean size).
+
+    Its blob is the hull of the base and the shrunk top. Along the lean it reaches past the
+    base by the shift less what the top lost at its front, ``(1 - top_ratio) * half``: so the
+    blob is that much shorter than a prism's, and cutting it back by a prism's whole lean
+    would eat into the base. Near the nadir the top lies within the base: no lean at all.
+    """
+    dx, dy = shift
+    lean = math.hypot(dx, dy)
+    if top_ratio >= 1 or lean < 1e-9:
+        return shift
+    k = max(0.0, lean - (1 - top_ratio) * half_mm) / lean
+    return dx * k, dy * k
+
+
 def unsmear(mask: npt.NDArray[np.uint8], shift_px: tuple[float, float]) -> npt.NDArray[np.uint8]:
     """The base of a swept blob: the pixels from which the whole shift stays in the blob.
 
