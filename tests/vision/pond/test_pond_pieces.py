@@ -92,3 +92,17 @@ def test_pieces_heights_are_optional_range_checked_and_round_trip() -> None:
         with pytest.raises(BadFileError) as err:
             load_pieces(data | {key: bad}, "p.json")
         assert str(err.value).startswith(f"p.json: {key}: expected a height in millimetres")
+
+
+def test_pieces_top_ratio_is_optional_range_checked_and_round_trips() -> None:
+    """``top_ratio``: how big a piece's top is against its base, 0.3 to 1 (1: a prism)."""
+    data = _good()
+    assert load_pieces(data).top_ratio is None  # not given: straight sides
+    pieces = load_pieces(data | {"top_ratio": 0.7}, "p.json")
+    assert pieces.top_ratio == 0.7
+    assert load_pieces(json.loads(json.dumps(pieces_to_json(pieces))), "p.json") == pieces
+    for bad in (0.2, 1.5, "0.7", True, None, float("nan")):
+        with pytest.raises(BadFileError) as err:
+            load_pieces(data | {"top_ratio": bad}, "p.json")
+        assert str(err.value).startswith("p.json: top_ratio: expected the top's size")
+
