@@ -29,7 +29,8 @@ and a camera shaken during the exposure (a straight smear 4 or 7 mm long on the 
 dim light (the sensor at 2, 4 or 8 times the gain, so as many times the noise; the empty-board
 photo in the usual light), an evening (dim and warmer, with and without glare, the glare the
 lamp's or another light's), pieces that are not prisms (each frog and Long Fwooog a frustum
-whose top is 0.7 or 0.5 of its base's size; the counter models prisms), and the owner's
+whose top is 0.7 or 0.5 of its base's size; the counter is told the top, the pieces
+file's ``top_ratio``, unless ``--top-unknown``), and the owner's
 own shadow (50% deep) on the empty-board photo only, and three things that are not pieces
 lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a gold token,
 their sizes and colours guessed).

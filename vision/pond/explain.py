@@ -1,11 +1,13 @@
 """Does the count explain the colour the camera sees? A check by synthesis, per group of pieces.
 
-Every counted piece is a prism of known footprint and height. Seen from the camera's place
-(``vision.pond.prism``), its colour covers in the board raster its base swept along its lean
-``v``: an area of ``A + |v| w`` (``A`` the footprint's area, ``w`` its width across the lean),
-plus the rim every outline gains in the photo (measured per faction from lone frogs,
-``split.rim_growth``). Summed over the pieces counted in one connected patch of a faction's
-colour, that is the area the count predicts; the patch's own area is what was seen.
+Every counted piece is a prism of known footprint and height (or, with the pieces file's
+``top_ratio``, a frustum: its outline is then the hull of its base and its shrunk top,
+``swept_outline``). Seen from the camera's place (``vision.pond.prism``), a prism's colour
+covers in the board raster its base swept along its lean ``v``: an area of ``A + |v| w``
+(``A`` the footprint's area, ``w`` its width across the lean), plus the rim every outline
+gains in the photo (measured per faction from lone frogs, ``split.rim_growth``). Summed over
+the pieces counted in one connected patch of a faction's colour, that is the area the count
+predicts; the patch's own area is what was seen.
 
 More colour than the count explains is the sign of a piece the count missed:
 

@@ -98,20 +98,17 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         n_frogs = max(1, round(area / a_frog))
         big = b.core_stats[i, 4] > thr_fw
         short = _fw_short(b, b.cores == i) if big else 0.0
-        a_fw_here = a_fw - short * model.fwooog_mm[1] * model.ppm**2
         if big and n_frogs == 3 and _single_file(region, model):
             kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model, short)
             marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
             continue
         is_fw, margin = (
-            _is_fwooog(b.cores == i, area, n_frogs, model, (a_frog, a_fw_here), short)
-            if big
-            else (False, 9.0)
+            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px, short) if big else (False, 9.0)
         )
-        extra = max(0, round((area - a_fw_here) / a_frog))
+        extra = max(0, round((area - a_fw) / a_frog))
         as_fw = "a Long Fwooog" + (f" and {_frogs(extra)}" if extra else "")
         if is_fw:
-            miss = abs(area - a_fw_here - extra * a_frog) / a_frog
+            miss = abs(area - a_fw - extra * a_frog) / a_frog
             doubt = "its size fits no number of pieces" if miss > 0.45 else None
             if doubt is None and margin < FWOOOG_MARGIN:
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
