@@ -1,13 +1,13 @@
 """Does the count explain the colour the camera sees? A check by synthesis, per group of pieces.
 
-Every counted piece is a prism of known footprint and height (or, with the pieces file's
-``top_ratio``, a frustum: its outline is then the hull of its base and its shrunk top,
-``swept_outline``). Seen from the camera's place (``vision.pond.prism``), a prism's colour
-covers in the board raster its base swept along its lean ``v``: an area of ``A + |v| w``
-(``A`` the footprint's area, ``w`` its width across the lean), plus the rim every outline
-gains in the photo (measured per faction from lone frogs, ``split.rim_growth``). Summed over
-the pieces counted in one connected patch of a faction's colour, that is the area the count
-predicts; the patch's own area is what was seen.
+Every counted piece is a prism of known footprint and height (pieces whose sides slope in,
+the pieces file's ``top_ratio``, are drawn as prisms leaning as far as they seem to:
+``prism.frustum_lean``). Seen from the camera's place
+(``vision.pond.prism``), its colour covers in the board raster its base swept along its lean
+``v``: an area of ``A + |v| w`` (``A`` the footprint's area, ``w`` its width across the lean),
+plus the rim every outline gains in the photo (measured per faction from lone frogs,
+``split.rim_growth``). Summed over the pieces counted in one connected patch of a faction's
+colour, that is the area the count predicts; the patch's own area is what was seen.
 
 More colour than the count explains is the sign of a piece the count missed:
 
@@ -53,7 +53,6 @@ from vision.cvarrays import u8
 from vision.pond.model import BoardModel
 from vision.pond.patch_shape import notch_depth_mm, row_room
 from vision.pond.pieces import Pieces
-from vision.pond.prism import true_lean
 
 
 @dataclass(frozen=True)
@@ -116,8 +115,6 @@ def predicted_area(
 ) -> float:
     """The raster area (px) one piece's colour covers: its base swept along its lean, plus
     the rim. ``angle_deg`` None (frogs packed too close to see apart): the mean width."""
-    if pieces.top_ratio is not None and pieces.top_ratio < 1:
-        return _frustum_area(kind, angle_deg, shift_px, growth_px, model, pieces)
     ratio = pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6)
     dx, dy = shift_px
     if kind == "fwooog":
@@ -136,44 +133,11 @@ def predicted_area(
     return base + lean * across * model.ppm + growth_px * (perim + 2 * lean)
 
 
-def _frustum_area(
-    kind: str,
-    angle_deg: float | None,
-    shift_px: tuple[float, float],
-    growth_px: float,
-    model: BoardModel,
-    pieces: Pieces,
-) -> float:
-    """``predicted_area`` for pieces whose sides slope in: the hull of the base and the
-    shrunk top, plus the rim; ``angle_deg`` None: the mean of the piece along and across
-    its lean."""
-    if angle_deg is None:
-        along = math.degrees(math.atan2(shift_px[1], shift_px[0]))
-        angles = [along, along + 90]
-    else:
-        angles = [angle_deg]
-    total = 0.0
-    for a in angles:
-        hull = swept_outline(kind, 0.0, 0.0, a, shift_px, model, pieces).astype(np.float32)
-        total += cv2.contourArea(hull) + growth_px * cv2.arcLength(hull, True)
-    return total / len(angles)
-
-
-def _top_shift(
-    shift_px: tuple[float, float], model: BoardModel, pieces: Pieces
-) -> tuple[float, float]:
-    """Where a frog's top lands from its base (px), given the lean it seems to have
-    (``prism.frustum_lean``: pieces whose sides slope in seem to lean less)."""
-    if pieces.top_ratio is None:
-        return shift_px
-    return true_lean(shift_px, pieces.top_ratio, sum(pieces.frog_mm) / 4 * model.ppm)
-
-
 def one_more_area(shift_px: tuple[float, float], model: BoardModel, pieces: Pieces) -> float:
     """How much more a group's outline covers (frog areas) when one of its frogs carries
     another: the upper top leans one lean further, sweeping a frog's mean width along it."""
     across = sum(pieces.frog_mm) / 2 * model.ppm
-    return math.hypot(*_top_shift(shift_px, model, pieces)) * across / model.frog_area
+    return math.hypot(*shift_px) * across / model.frog_area
 
 
 def swept_outline(
@@ -186,8 +150,7 @@ def swept_outline(
     pieces: Pieces,
 ) -> npt.NDArray[np.float64]:
     """The outline (raster px) of a piece's colour as the camera sees it: the convex hull of
-    its footprint at (x, y) and the footprint shifted by its lean (its top; with the pieces
-    file's ``top_ratio``, the top shrunk to that share and shifted by the true lean)."""
+    its footprint at (x, y) and the footprint shifted by its lean."""
     length, width = pieces.frog_mm if kind == "frog" else pieces.fwooog_mm
     a, b = length / 2 * model.ppm, width / 2 * model.ppm
     t = np.linspace(0, 2 * math.pi, 32, endpoint=False)
@@ -198,15 +161,11 @@ def swept_outline(
         v = b * np.sin(t)
     c, s = math.cos(math.radians(angle_deg)), math.sin(math.radians(angle_deg))
     pts = np.c_[x_mm * model.ppm + u * c - v * s, y_mm * model.ppm + u * s + v * c]
-    dx, dy = _top_shift(shift_px, model, pieces)
+    dx, dy = shift_px
     if kind == "fwooog":
         ratio = pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6)
         dx, dy = dx * ratio, dy * ratio
-    top = pts + np.array([dx, dy])
-    if pieces.top_ratio is not None and pieces.top_ratio < 1:
-        centre = np.array([x_mm * model.ppm, y_mm * model.ppm])
-        top = centre + (pts - centre) * pieces.top_ratio + np.array([dx, dy])
-    both = np.vstack([pts, top]).astype(np.float32)
+    both = np.vstack([pts, pts + np.array([dx, dy])]).astype(np.float32)
     return cv2.convexHull(both).reshape(-1, 2).astype(np.float64)
 
 

@@ -7,7 +7,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.pond.prism import frustum_lean, fwooog_shortfall, true_lean, unsmear
+from vision.pond.prism import frustum_lean, unsmear
 
 
 def test_a_frustum_seems_to_lean_by_its_shift_less_what_its_top_lost_at_the_front() -> None:
@@ -15,19 +15,6 @@ def test_a_frustum_seems_to_lean_by_its_shift_less_what_its_top_lost_at_the_fron
     dx, dy = frustum_lean((3.0, 4.0), 0.6, 7.5)  # 5 long, less 0.4 * 7.5 = 3: 2 long
     assert (round(dx, 9), round(dy, 9)) == (1.2, 1.6)
     assert frustum_lean((0.6, 0.8), 0.6, 7.5) == (0.0, 0.0)  # the top within the base
-    back = true_lean((1.2, 1.6), 0.6, 7.5)
-    assert (round(back[0], 9), round(back[1], 9)) == (3.0, 4.0)
-    assert true_lean((0.0, 0.0), 0.6, 7.5) == (0.0, 0.0)
-
-
-def test_a_long_fwooog_along_the_lean_comes_out_of_a_frogs_cut_short() -> None:
-    # Lean 6.4 mm (a frog 11 mm tall at 30 degrees), top 0.7: the frog's cut is 6.4 - 2.25.
-    cut = 6.4 - 0.3 * 7.5
-    # The Long Fwooog (10 mm tall, 38 long) reaches past its bar by 5.82 - 5.7 = 0.12 mm.
-    short = fwooog_shortfall(cut, 0.7, 7.5, 19.0, 10 / 11)
-    assert math.isclose(short, cut - (6.4 * 10 / 11 - 0.3 * 19), abs_tol=1e-9)
-    assert fwooog_shortfall(cut, 1.0, 7.5, 19.0, 10 / 11) == 0.0  # prisms: as before
-    assert fwooog_shortfall(0.0, 0.7, 7.5, 19.0, 10 / 11) == 0.0
 
 
 def _frustum_blob(lean: float, top: float) -> tuple[np.ndarray, int]:
