@@ -2,12 +2,12 @@
 
 Every counted piece is a prism of known footprint and height (pieces whose sides slope in,
 the pieces file's ``top_ratio``, are drawn as prisms leaning as far as they seem to:
-``prism.frustum_lean``). Seen from the camera's place
-(``vision.pond.prism``), its colour covers in the board raster its base swept along its lean
-``v``: an area of ``A + |v| w`` (``A`` the footprint's area, ``w`` its width across the lean),
-plus the rim every outline gains in the photo (measured per faction from lone frogs,
-``split.rim_growth``). Summed over the pieces counted in one connected patch of a faction's
-colour, that is the area the count predicts; the patch's own area is what was seen.
+``prism.frustum_lean``). Seen from the camera's place (``vision.pond.prism``), its colour
+covers in the board raster its base swept along its lean ``v``: an area of ``A + |v| w``
+(``A`` the footprint's area, ``w`` its width across the lean), plus the rim every outline
+gains in the photo (measured per faction from lone frogs, ``split.rim_growth``). Summed over
+the pieces counted in one connected patch of a faction's colour, that is the area the count
+predicts; the patch's own area is what was seen.
 
 More colour than the count explains is the sign of a piece the count missed:
 

@@ -105,4 +105,3 @@ def test_pieces_top_ratio_is_optional_range_checked_and_round_trips() -> None:
         with pytest.raises(BadFileError) as err:
             load_pieces(data | {"top_ratio": bad}, "p.json")
         assert str(err.value).startswith("p.json: top_ratio: expected the top's size")
-
