@@ -22,7 +22,7 @@ from vision.pond.explain import Explained, SeenColour, explain
 from vision.pond.found import CountedLilypad, CountedPiece, components, fill_holes, pond_of
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
-from vision.pond.prism import unsmear
+from vision.pond.prism import fwooog_shortfall, unsmear
 from vision.pond.split import Blob, rim_growth, split_blob
 
 #: (x_mm, y_mm) -> where a frog's top lands relative to its base, in raster pixels.
@@ -102,8 +102,10 @@ def _blobs(
             for k in factions
         }
         shift = (0.0, 0.0)
+        fw_short = 0.0
         if shift_at is not None and factions:
             shift = shift_at((x + w / 2) / model.ppm, (y + h / 2) / model.ppm)
+            fw_short = _fwooog_short(shift, pieces, model)
             colour = grown
             grown = _bases(grown, lab_c, mine, absorbable, shift)
             for k in factions:
@@ -129,8 +131,21 @@ def _blobs(
                 core = u8(cv2.erode(blob, model.kernel))
                 cm, clab, cstats, ccents = components(core)
                 keep = [i for i in range(1, cm) if cstats[i, 4] >= 0.3 * model.frog_core]
-                out.append(Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift))
+                out.append(Blob(faction, blob, x0, y0, clab, cstats, ccents, keep, shift, fw_short))
     return out, too_big, hidden, seen
+
+
+def _fwooog_short(shift: tuple[float, float], pieces: Pieces, model: BoardModel) -> float:
+    """``prism.fwooog_shortfall`` for a blob cut back by ``shift`` (px)."""
+    if pieces.top_ratio is None:
+        return 0.0
+    return fwooog_shortfall(
+        math.hypot(*shift) / model.ppm,
+        pieces.top_ratio,
+        sum(pieces.frog_mm) / 4,
+        pieces.fwooog_mm[0] / 2,
+        pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6),
+    )
 
 
 def _patches(

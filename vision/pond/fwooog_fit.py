@@ -29,18 +29,23 @@ _KERNELS: dict[tuple[float, float, float], list[npt.NDArray[np.float32]]] = {}
 
 
 def fwooog_fit(
-    region: npt.NDArray[np.bool_], model: BoardModel, enough: float = 1.0, axis: float = 0.0
+    region: npt.NDArray[np.bool_],
+    model: BoardModel,
+    enough: float = 1.0,
+    axis: float = 0.0,
+    short: float = 0.0,
 ) -> float:
     """The largest share of a (shrunk) Long Fwooog's outline lying inside ``region``, over
     every place and every ``ANGLE_STEP`` degrees; the search stops at the first angle where
     the share reaches ``enough``, trying first the angles nearest ``axis`` (degrees: the
     base's long axis, where a Long Fwooog most likely lies; only the order depends on it).
+    ``short``: mm off the outline's length (a Long Fwooog the cut shortened, ``split``).
 
     (Places are tried only over the base's own box: a bar centred outside it has at least
     half of itself outside.)"""
     base = region.astype(np.float32)
     best = 0.0
-    for k in _by_nearness(_kernels(model), axis):
+    for k in _by_nearness(_kernels(model, short), axis):
         best = max(best, float(cv2.filter2D(base, -1, k, borderType=cv2.BORDER_CONSTANT).max()))
         if best >= enough:
             break
@@ -59,9 +64,10 @@ def _by_nearness(
     return [kernels[i] for i in sorted(range(len(kernels)), key=off)]
 
 
-def _kernels(model: BoardModel) -> list[npt.NDArray[np.float32]]:
+def _kernels(model: BoardModel, short: float = 0.0) -> list[npt.NDArray[np.float32]]:
     """The shrunk footprint at every angle, each summing to 1 (cached per scale and size)."""
     length, width = model.fwooog_mm
+    length = max(width, length - round(short * 2) / 2)  # half-mm steps: a small cache
     key = (model.ppm, length, width)
     if key not in _KERNELS:
         size = (length - 2 * FIT_SHRINK_MM, width - 2 * FIT_SHRINK_MM)

@@ -84,6 +84,36 @@ def frustum_lean(
     return dx * k, dy * k
 
 
+def true_lean(seeming: tuple[float, float], top_ratio: float, half: float) -> tuple[float, float]:
+    """The shift of a piece's top, from the lean it seems to have (``frustum_lean``'s
+    inverse; ``half`` in the same unit). A seeming lean of 0 is taken as 0: the top lies
+    within the base, and its shift no longer shows."""
+    dx, dy = seeming
+    lean = math.hypot(dx, dy)
+    if top_ratio >= 1 or lean < 1e-9:
+        return seeming
+    k = (lean + (1 - top_ratio) * half) / lean
+    return dx * k, dy * k
+
+
+def fwooog_shortfall(
+    cut_mm: float, top_ratio: float, frog_half_mm: float, fwooog_half_mm: float, ratio: float
+) -> float:
+    """How much shorter than its bar (mm) a Long Fwooog lying along the lean comes out of a
+    cut made for frogs (``frustum_lean``, ``cut_mm`` long), when its sides slope in.
+
+    The cut fits a frog: its top lost ``(1 - top_ratio)`` of a frog's half size at the front.
+    A Long Fwooog's top lost that share of its own half length, so its blob reaches past its
+    bar by less (``ratio``: its height against a frog's) and the cut eats into the bar. Prisms
+    (``top_ratio`` 1) are judged as before: 0.
+    """
+    if top_ratio >= 1 or cut_mm <= 0:
+        return 0.0
+    lean = cut_mm + (1 - top_ratio) * frog_half_mm
+    past = max(0.0, lean * ratio - (1 - top_ratio) * fwooog_half_mm)
+    return max(0.0, cut_mm - past)
+
+
 def unsmear(mask: npt.NDArray[np.uint8], shift_px: tuple[float, float]) -> npt.NDArray[np.uint8]:
     """The base of a swept blob: the pixels from which the whole shift stays in the blob.
 

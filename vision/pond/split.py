@@ -50,6 +50,9 @@ class Blob:
     core_cents: npt.NDArray[np.float64]
     keep: list[int]  # cores large enough to be a piece's
     shift: tuple[float, float] = (0.0, 0.0)  # px: a frog's top relative to its base here
+    #: mm: how much shorter than its bar a Long Fwooog lying along the lean comes out of the
+    #: cut (pieces whose sides slope in, ``prism.fwooog_shortfall``; 0 for prisms).
+    fw_short: float = 0.0
 
 
 def rim_growth(blobs: list[Blob], model: BoardModel) -> dict[str, float]:
@@ -93,13 +96,14 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         region = owner == i
         area = float(areas[i])
         n_frogs = max(1, round(area / a_frog))
-        if b.core_stats[i, 4] > thr_fw and n_frogs == 3 and _single_file(region, model):
-            kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model)
+        big = b.core_stats[i, 4] > thr_fw
+        short = _fw_short(b, b.cores == i) if big else 0.0
+        if big and n_frogs == 3 and _single_file(region, model):
+            kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model, short)
             marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
             continue
-        big = b.core_stats[i, 4] > thr_fw
         is_fw, margin = (
-            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px) if big else (False, 9.0)
+            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px, short) if big else (False, 9.0)
         )
         extra = max(0, round((area - a_fw) / a_frog))
         as_fw = "a Long Fwooog" + (f" and {_frogs(extra)}" if extra else "")
@@ -110,7 +114,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
             if doubt is None and _along_lean(b.cores == i, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
-            if doubt is None and extra > 0 and not _room_for_a_fwooog(region, model):
+            if doubt is None and extra > 0 and not _room_for_a_fwooog(region, model, short):
                 doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
@@ -170,11 +174,25 @@ def _axis_deg(mask: npt.NDArray[np.bool_]) -> float | None:
     return float(ang if w >= h else ang + 90)
 
 
-def _room_for_a_fwooog(region: npt.NDArray[np.bool_], model: BoardModel) -> bool:
-    """Does a Long Fwooog's outline fit in this base (``vision.pond.fwooog_fit``)? The angles
-    along the base's long axis are tried first."""
+def _fw_short(b: Blob, mask: npt.NDArray[np.bool_]) -> float:
+    """How much shorter than its bar (mm) a Long Fwooog lying along this mask's long axis
+    comes out of the cut (``Blob.fw_short`` for one along the lean, less as it turns)."""
+    if b.fw_short <= 0:
+        return 0.0
+    axis = _axis_deg(mask)
+    if axis is None:
+        return b.fw_short
+    lean = math.atan2(b.shift[1], b.shift[0])
+    return b.fw_short * abs(math.cos(math.radians(axis) - lean))
+
+
+def _room_for_a_fwooog(
+    region: npt.NDArray[np.bool_], model: BoardModel, short: float = 0.0
+) -> bool:
+    """Does a Long Fwooog's outline (``short`` mm shorter: ``_fw_short``) fit in this base
+    (``vision.pond.fwooog_fit``)? The angles along the base's long axis are tried first."""
     axis = _axis_deg(region) or 0.0
-    return fwooog_fit(region, model, FIT_SHARE, axis) >= FIT_SHARE
+    return fwooog_fit(region, model, FIT_SHARE, axis, short) >= FIT_SHARE
 
 
 def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:
@@ -198,6 +216,7 @@ def _fwooog_or_row(
     region: npt.NDArray[np.bool_],
     shift: tuple[float, float],
     model: BoardModel,
+    short: float = 0.0,
 ) -> tuple[str, str | None]:
     """One piece wide, three frogs' area: a Long Fwooog, three frogs end to end, or (lying
     along the line of sight) two frogs end to end with a third on one of them?
@@ -210,12 +229,13 @@ def _fwooog_or_row(
     to the next reading, or a Long Fwooog whose base is longer than the bar by more than
     twice that, is flagged; so is a Long Fwooog whose base is shorter than the bar by more
     than twice that (two frogs end to end, seen steeply, can reach three frogs' area and
-    leave a core nearer a Long Fwooog's than three frogs').
+    leave a core nearer a Long Fwooog's than three frogs'). A Long Fwooog's lengths are
+    ``short`` mm less (``_fw_short``: pieces whose sides slope in).
     """
     disc = (model.kernel.shape[0] - 1) / model.ppm
     width = model.frog_mm[1]
     readings = [
-        (model.fwooog_mm[0] - disc, "fwooog", "a Long Fwooog"),
+        (model.fwooog_mm[0] - short - disc, "fwooog", "a Long Fwooog"),
         (3 * width - disc, "frog", "three frogs end to end"),
     ]
     length, _ = _lengths_mm(core, model)
@@ -225,7 +245,7 @@ def _fwooog_or_row(
     base_length, _ = _lengths_mm(region, model)
     if kind == "fwooog" and base_length > model.fwooog_mm[0] + 2 * ROW_DOUBT_MM:
         close = True
-    short = kind == "fwooog" and base_length < model.fwooog_mm[0] - 2 * ROW_DOUBT_MM
+    too_short = kind == "fwooog" and base_length < model.fwooog_mm[0] - short - 2 * ROW_DOUBT_MM
     if _along_lean(core, shift, model):
         # Two frogs end to end with a third on one: the base is cut back by one frog's lean
         # only, so the stacked one adds its lean. Seen steeply this nears a Long Fwooog's
@@ -233,7 +253,7 @@ def _fwooog_or_row(
         stack = 2 * width + math.hypot(*shift) / model.ppm - disc
         if abs(length - stack) < abs(length - best) + ROW_DOUBT_MM:
             return kind, f"along the line of sight: {name}, or frogs on frogs?"
-    if short:
+    if too_short:
         return kind, (
             f"its base is {base_length:.0f} mm long, a Long Fwooog's "
             f"{model.fwooog_mm[0]:.0f} mm: a Long Fwooog, or frogs?"
@@ -341,6 +361,7 @@ def _is_fwooog(
     n_frogs: int,
     model: BoardModel,
     areas_px: tuple[float, float],
+    short: float = 0.0,
 ) -> tuple[bool, float]:
     """A large core: one Long Fwooog (maybe with frogs pressed on it), or only frogs?
     Also how far apart the two readings' scores are (a close call is flagged).
@@ -349,7 +370,8 @@ def _is_fwooog(
     leaves less area unexplained (in frog areas). The core's length tips the balance: a
     Long Fwooog's core is long, two frogs' joined core shorter (on synthetic boards
     16-22 mm against 23-32 mm for the default pieces), and a core longer than a Long
-    Fwooog's could be holds frogs.
+    Fwooog's could be holds frogs. (A Long Fwooog's core is ``short`` mm shorter where
+    the cut eats into it, ``_fw_short``.)
     """
     ys, xs = np.nonzero(core)
     (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
@@ -363,9 +385,9 @@ def _is_fwooog(
     miss_frogs += 0.15 * max(0, n_frogs - 2)
     if length <= model.frogs_core_len:
         miss_fw += 0.25
-    elif length > model.fwooog_core_max:
+    elif length > model.fwooog_core_max - short:
         miss_fw += 0.15
-    elif length >= model.fwooog_core_len:
+    elif length >= model.fwooog_core_len - short:
         miss_fw -= 0.15
     return miss_fw <= miss_frogs, abs(miss_fw - miss_frogs)
 
