@@ -84,18 +84,6 @@ def frustum_lean(
     return dx * k, dy * k
 
 
-def true_lean(seeming: tuple[float, float], top_ratio: float, half: float) -> tuple[float, float]:
-    """The shift of a piece's top, from the lean it seems to have (``frustum_lean``'s
-    inverse; ``half`` in the same unit). A seeming lean of 0 is taken as 0: the top lies
-    within the base, and its shift no longer shows."""
-    dx, dy = seeming
-    lean = math.hypot(dx, dy)
-    if top_ratio >= 1 or lean < 1e-9:
-        return seeming
-    k = (lean + (1 - top_ratio) * half) / lean
-    return dx * k, dy * k
-
-
 def fwooog_shortfall(
     cut_mm: float, top_ratio: float, frog_half_mm: float, fwooog_half_mm: float, ratio: float
 ) -> float:
