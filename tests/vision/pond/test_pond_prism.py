@@ -7,7 +7,7 @@ import math
 import cv2
 import numpy as np
 
-from vision.pond.prism import frustum_lean, unsmear
+from vision.pond.prism import frustum_lean, fwooog_shortfall, unsmear
 
 
 def test_a_frustum_seems_to_lean_by_its_shift_less_what_its_top_lost_at_the_front() -> None:
@@ -42,3 +42,27 @@ def test_cutting_a_frustum_by_the_lean_it_seems_to_have_leaves_its_base() -> Non
     frustum_cut = np.count_nonzero(unsmear(blob, (dx * 4, dy * 4)))
     assert prism_cut < 0.75 * base
     assert 0.85 * base < frustum_cut <= base
+
+
+def test_a_long_fwooog_along_the_lean_comes_out_of_a_frogs_cut_short_by_its_shortfall() -> None:
+    """A Long Fwooog 38 x 14 mm, 10 mm tall, top 0.7, lying along the lean of a frog 11 mm
+    tall leaning 6.4 mm (30 degrees): its own lean is 5.82 mm, and its top lost 5.7 mm at
+    the front, so its blob reaches 0.12 mm past its bar. A frog's cut (6.4 - 2.25 mm) leaves
+    it ``fwooog_shortfall`` short (4.03 mm), to within a pixel (0.25 mm)."""
+    ppm, c = 4.0, np.array([150.0, 100.0])
+    t = np.linspace(0, 2 * math.pi, 128, endpoint=False)
+    u = 12 * np.sign(np.cos(t)) + 7 * np.cos(t)  # a stadium: half length 19, half width 7
+    base = c + np.c_[u, 7 * np.sin(t)] * ppm
+    lean_fw = 6.4 * 10 / 11
+    top = c + (base - c) * 0.7 + [lean_fw * ppm, 0.0]
+    img = np.zeros((200, 320), np.uint8)
+    hull = cv2.convexHull(np.vstack([base, top]).astype(np.float32))
+    cv2.fillConvexPoly(img, np.round(hull).astype(np.int32), 255)
+    cut, _ = frustum_lean((6.4, 0.0), 0.7, 7.5)
+    xs = np.nonzero(unsmear(img, (cut * ppm, 0.0)).any(axis=0))[0]
+    length = (xs.max() - xs.min() + 1) / ppm
+    short = fwooog_shortfall(cut, 0.7, 7.5, 19.0, 10 / 11)
+    assert math.isclose(short, cut - (lean_fw - 0.3 * 19), abs_tol=1e-9)
+    assert abs((38 - length) - short) <= 0.25
+    assert fwooog_shortfall(cut, 1.0, 7.5, 19.0, 10 / 11) == 0.0  # prisms: as before
+    assert fwooog_shortfall(0.0, 0.7, 7.5, 19.0, 10 / 11) == 0.0  # near the nadir
