@@ -142,9 +142,9 @@ def _fwooog_short(shift: tuple[float, float], pieces: Pieces, model: BoardModel)
     return fwooog_shortfall(
         math.hypot(*shift) / model.ppm,
         pieces.top_ratio,
-        sum(pieces.frog_mm) / 4,
+        pieces.frog_half_mm,
         pieces.fwooog_mm[0] / 2,
-        pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6),
+        pieces.fwooog_lean_ratio,
     )
 
 

@@ -270,7 +270,7 @@ def count_board(
     h_frog = pieces.height_mm("frog")
     if h_frog > 0:
         top = 1.0 if pieces.top_ratio is None else pieces.top_ratio
-        half = sum(pieces.frog_mm) / 4
+        half = pieces.frog_half_mm
 
         def shift_at(x: float, y: float) -> tuple[float, float]:
             dx, dy = frustum_lean(place.shift_mm(x, y, h_frog), top, half)

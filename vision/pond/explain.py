@@ -115,7 +115,7 @@ def predicted_area(
 ) -> float:
     """The raster area (px) one piece's colour covers: its base swept along its lean, plus
     the rim. ``angle_deg`` None (frogs packed too close to see apart): the mean width."""
-    ratio = pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6)
+    ratio = pieces.fwooog_lean_ratio
     dx, dy = shift_px
     if kind == "fwooog":
         dx, dy = dx * ratio, dy * ratio
@@ -163,7 +163,7 @@ def swept_outline(
     pts = np.c_[x_mm * model.ppm + u * c - v * s, y_mm * model.ppm + u * s + v * c]
     dx, dy = shift_px
     if kind == "fwooog":
-        ratio = pieces.height_mm("fwooog") / max(pieces.height_mm("frog"), 1e-6)
+        ratio = pieces.fwooog_lean_ratio
         dx, dy = dx * ratio, dy * ratio
     both = np.vstack([pts, pts + np.array([dx, dy])]).astype(np.float32)
     return cv2.convexHull(both).reshape(-1, 2).astype(np.float64)

@@ -65,6 +65,16 @@ class Pieces:
         }[kind]
         return 0.0 if value is None else value
 
+    @property
+    def frog_half_mm(self) -> float:
+        """Half a frog's mean footprint size (mm): how far its outline reaches from its centre."""
+        return sum(self.frog_mm) / 4
+
+    @property
+    def fwooog_lean_ratio(self) -> float:
+        """How far a Long Fwooog's top leans against a frog's (their heights' ratio)."""
+        return self.height_mm("fwooog") / max(self.height_mm("frog"), 1e-6)
+
 
 #: Accepted heights (mm): a Pond frog or Long Fwooog is about a centimetre tall, a lilypad
 #: a card's thickness; anything outside these is a typo (or centimetres).
