@@ -96,14 +96,15 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         region = owner == i
         area = float(areas[i])
         n_frogs = max(1, round(area / a_frog))
+        core = b.cores == i
         big = b.core_stats[i, 4] > thr_fw
-        short = _fw_short(b, b.cores == i) if big else 0.0
+        short = _fw_short(b, core) if big else 0.0
         if big and n_frogs == 3 and _single_file(region, model):
-            kind, doubt = _fwooog_or_row(b.cores == i, region, b.shift, model, short)
+            kind, doubt = _fwooog_or_row(core, region, b.shift, model, short)
             marks.append((kind, 1 if kind == "fwooog" else 3, cx, cy, region, doubt))
             continue
         is_fw, margin = (
-            _is_fwooog(b.cores == i, area, n_frogs, model, areas_px, short) if big else (False, 9.0)
+            _is_fwooog(core, area, n_frogs, model, areas_px, short) if big else (False, 9.0)
         )
         extra = max(0, round((area - a_fw) / a_frog))
         as_fw = "a Long Fwooog" + (f" and {_frogs(extra)}" if extra else "")
@@ -112,7 +113,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
             doubt = "its size fits no number of pieces" if miss > 0.45 else None
             if doubt is None and margin < FWOOOG_MARGIN:
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
-            if doubt is None and _along_lean(b.cores == i, b.shift, model):
+            if doubt is None and _along_lean(core, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
             if doubt is None and extra > 0 and not _room_for_a_fwooog(region, model, short):
                 doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
