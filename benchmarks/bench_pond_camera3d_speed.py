@@ -6,9 +6,12 @@ median over 4 scenes x 3 runs (busy art, 20 degrees, 40 pieces and lilypads; see
 at 2304x1296 and 4608x2592. ``bench_pond_count.py`` times the flat path (no reference).
 Two of its stages are timed on their own as well, median over the same runs: the focus
 check (``vision.focus.out_of_focus`` on the markers found) and the broad-shadow level
-(``vision.pond.reference._shade``, on the board rasters).
+(``vision.pond.reference._shade``, on the board rasters). ``--taper T``: every frog and
+Long Fwooog drawn as a frustum whose top is T of its base, and the counter told so (the
+pieces file's ``top_ratio``).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
+        [--taper T]
 """
 
 from __future__ import annotations
@@ -41,6 +44,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seeds", type=int, default=4, help="scenes per size (default 4)")
     ap.add_argument("--tilt", type=float, default=20.0, help="camera tilt, degrees (default 20)")
+    ap.add_argument(
+        "--taper", type=float, default=1.0, help="pieces' top against their base (default 1)"
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -50,18 +56,21 @@ def main() -> int:
         read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
     )
     model = board_model(layout, pieces)
+    told = pieces if args.taper == 1 else dataclasses.replace(pieces, top_ratio=args.taper)
     for size in ((2304, 1296), (4608, 2592)):
         times: list[float] = []
         focus: list[float] = []
         shade: list[float] = []
         for seed in range(100, 100 + args.seeds):
-            scene = s3.make_scene3d(layout, pieces, seed, size=size, tilt=args.tilt)
+            scene = s3.make_scene3d(
+                layout, pieces, seed, size=size, tilt=args.tilt, taper=args.taper
+            )
             photo = s3.empty_board(layout, pieces, seed, size=size, busy=True)
             raster, _, _ = board_raster(photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
             for _ in range(3):
                 t0 = time.process_time()
-                count = count_board(scene.image, layout, pieces, empty)
+                count = count_board(scene.image, layout, told, empty)
                 times.append(time.process_time() - t0)
                 if not count.ok:
                     print(f"seed {seed}: refused ({count.reason})")
@@ -78,8 +87,9 @@ def main() -> int:
         ms = [1000 * t for t in times]
         load = " ".join(f"{v:.1f}" for v in os.getloadavg())
         print(
-            f"{size[0]}x{size[1]}, {args.tilt:g} deg: median {statistics.median(ms):.0f} ms "
-            f"a frame (min {min(ms):.0f}, max {max(ms):.0f}, {len(ms)} runs); load average {load}"
+            f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}: "
+            f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
+            f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
         print(
             f"  of which the focus check {1000 * statistics.median(focus):.1f} ms, "
