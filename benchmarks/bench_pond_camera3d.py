@@ -31,42 +31,48 @@ photo in the usual light), an evening (dim and warmer, with and without glare, t
 lamp's or another light's), pieces that are not prisms (each frog and Long Fwooog a frustum
 whose top is 0.7 or 0.5 of its base's size; the counter is told the top, the pieces
 file's ``top_ratio``, unless ``--top-unknown``), and the owner's
-own shadow (50% deep) on the empty-board photo only, and three things that are not pieces
+own shadow (50% deep) on the empty-board photo only, three things that are not pieces
 lying in ponds (``pond_scene3d.STRAY_KINDS``: a white die, a black die and a gold token,
-their sizes and colours guessed).
+their sizes and colours guessed), the 9-pond map (``layout-9.json``), a colder light,
+stronger glare (0.95), crowded ponds (60 pieces), other frames (1920x1080, the 4:3
+1640x1232, the HQ camera's 4056x3040: each its own ``size``, whatever ``--size`` says) and a
+shorter exposure (0.7 or 0.5 of the light, about -0.5 and -1 EV, the empty-board photo too:
+the camera's auto exposure set darker).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
-(31800-33129 for tapered pieces told their top, and four models of them tried, with
---top-unknown on 31800 and 31900 as the paired baseline; the next fresh seeds start at
-33200; 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20,
-tilt30, stacks and glare20 as their paired baselines, and 31500-31729 for the evening's
-glare; 30100-31029 for stop 44's counting; 28600-28629 to 29900-29929 at 2304x1296 for the
-code before it, with the whitening that is only more light and a stack leaning along its
-shadow, with refshadow20, refshadow30, leaning and mixed; 28400-28529 for the whitening
-alone; 27200-27929 for the code before them, with leaning, leaningstacks, mixed, shake4 and
-shake7, and 28000-28329 with leaning; 26000-26029 to 27100-27129 for the first version of
-the broad shadow's division, with leaning, leaningstacks and mixed, and d124810 on
-26000-26129 under those three; 24400-24429 to 25900-25929 for the code before it, with blur2
-and blur3; 23600-24329 for the barrel lens and the folded board, beside the same seeds
-unbent; 20000-20029 to 22300-22329 for the code before the markers' second look and the
-focus refusal, and 22400-23529 under two lamps; 16400-16429 to 18700-18729 for the code
-before the foot colour's warning, which only adds a warning, and 18800-19929 under two
-lamps; 8600-8629 to 14700-14729 for e2b604f's counting before the outline fit, and
-14000-15129 under two lamps; 15200-16329 for a bar tried and dropped, see
-docs/pond-camera.md; 6200-6229 to 8500-8529 for the code of their day, listed in
-docs/pond-camera.md; 5600-5629 to 6100-6129 for 0132624's counting; 5300-5329 to 5500-5529
-for the code before the short-base flag, which only adds a warning; 5000-5029 to 5200-5229
-for the code before that stop's two checks; 4400-4429 to 4900-4929 for the same counts and
-warnings, 4400-4729 with 67da340, before the "mostly hidden" lilypad warning; 4000-4029 to
-4300-4329 for the code of ac10ce9, whose counts and stack checks are the same; 3200-3229 to
-3900-3929 for the code before the "could not be checked" warning, which only adds warnings;
-2700-2729 to 3100-3129 for the same code on the generator before shadows fell on the
-lilypads; 2600-2629, 2500-2529, 2400-2429, 2300-2329, 2200-2229, 2100-2129, 2000-2029,
-1900-1929, 1800-1829, 1700-1729, 1500-1529, 1400-1429, 1200-1229, 1100-1129, 900-929 and
-700-729, fresh for earlier code, then looked at; at 4608x2592 1636-1647 for earlier code, as
-are 1624-1635, 1600-1623, 1300-1311 and 1000-1011). ``make camera-sweep-pond`` runs 20
-scenes a condition.
+(33200-33229 and 33300-33329 for the 9-pond map, the colder light, glare 0.95, crowded ponds
+and the other frames, and 33400-33429 and 33500-33529 for the shorter exposure and the
+default conditions beside it, all on the code of bdeb6c5; the next fresh seeds start at
+33600; 31800-33129 for tapered pieces told their top, and four models of them tried, with
+--top-unknown on 31800 and 31900 as the paired baseline; 31100-31429 for dim light, the
+evening and tapered pieces, with tilt0, tilt20, tilt30, stacks and glare20 as their paired
+baselines, and 31500-31729 for the evening's glare; 30100-31029 for stop 44's counting;
+28600-28629 to 29900-29929 at 2304x1296 for the code before it, with the whitening that is
+only more light and a stack leaning along its shadow, with refshadow20, refshadow30, leaning
+and mixed; 28400-28529 for the whitening alone; 27200-27929 for the code before them, with
+leaning, leaningstacks, mixed, shake4 and shake7, and 28000-28329 with leaning; 26000-26029
+to 27100-27129 for the first version of the broad shadow's division, with leaning,
+leaningstacks and mixed, and d124810 on 26000-26129 under those three; 24400-24429 to
+25900-25929 for the code before it, with blur2 and blur3; 23600-24329 for the barrel lens
+and the folded board, beside the same seeds unbent; 20000-20029 to 22300-22329 for the code
+before the markers' second look and the focus refusal, and 22400-23529 under two lamps;
+16400-16429 to 18700-18729 for the code before the foot colour's warning, which only adds a
+warning, and 18800-19929 under two lamps; 8600-8629 to 14700-14729 for e2b604f's counting
+before the outline fit, and 14000-15129 under two lamps; 15200-16329 for a bar tried and
+dropped, see docs/pond-camera.md; 6200-6229 to 8500-8529 for the code of their day, listed
+in docs/pond-camera.md; 5600-5629 to 6100-6129 for 0132624's counting; 5300-5329 to
+5500-5529 for the code before the short-base flag, which only adds a warning; 5000-5029 to
+5200-5229 for the code before that stop's two checks; 4400-4429 to 4900-4929 for the same
+counts and warnings, 4400-4729 with 67da340, before the "mostly hidden" lilypad warning;
+4000-4029 to 4300-4329 for the code of ac10ce9, whose counts and stack checks are the same;
+3200-3229 to 3900-3929 for the code before the "could not be checked" warning, which only
+adds warnings; 2700-2729 to 3100-3129 for the same code on the generator before shadows fell
+on the lilypads; 2600-2629, 2500-2529, 2400-2429, 2300-2329, 2200-2229, 2100-2129,
+2000-2029, 1900-1929, 1800-1829, 1700-1729, 1500-1529, 1400-1429, 1200-1229, 1100-1129,
+900-929 and 700-729, fresh for earlier code, then looked at; at 4608x2592 1636-1647 for
+earlier code, as are 1624-1635, 1600-1623, 1300-1311 and 1000-1011).
+``make camera-sweep-pond`` runs 20 scenes a condition.
 
 Warnings come from the counter's doubts, among them the check by synthesis
 (``vision/pond/explain.py``, ``unexplained.py``): a patch of a faction's colour, or of
@@ -148,6 +154,29 @@ EXTRA: dict[str, dict[str, Any]] = {
     "owner's shadow on the empty-board photo, 30 deg": {"tilt": 30.0, "empty_leaning": 0.5},
     "3 strays (dice, a token) in ponds, 0 deg": {"tilt": 0.0, "strays": 3},
     "3 strays (dice, a token) in ponds, 20 deg": {"tilt": 20.0, "strays": 3},
+    "9-pond map, 0 deg": {"tilt": 0.0, "layout": 9},
+    "9-pond map, 20 deg": {"tilt": 20.0, "layout": 9},
+    "9-pond map, 30 deg": {"tilt": 30.0, "layout": 9},
+    "9-pond map, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "layout": 9},
+    "colder light -0.15, 15 deg": {"tilt": 15.0, "warm": -0.15},
+    "glare 0.95, 15 deg": {"tilt": 15.0, "glare": 0.95},
+    "60 pieces (crowded ponds), 20 deg": {"tilt": 20.0, "n_pieces": 60},
+    "1920x1080 frame, 20 deg": {"tilt": 20.0, "size": (1920, 1080)},
+    "1640x1232 frame (4:3), 20 deg": {"tilt": 20.0, "size": (1640, 1232)},
+    "4056x3040 frame (HQ camera), 20 deg": {"tilt": 20.0, "size": (4056, 3040)},
+    "exposure -0.5 EV, 20 deg": {"tilt": 20.0, "exposure": 0.7},
+    "exposure -0.5 EV, 30 deg": {"tilt": 30.0, "exposure": 0.7},
+    "exposure -1 EV, 20 deg": {"tilt": 20.0, "exposure": 0.5},
+    "exposure -0.5 EV, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "exposure": 0.7},
+    "exposure -0.5 EV, glare 0.85, 20 deg": {"tilt": 20.0, "glare": 0.85, "exposure": 0.7},
+    "exposure -0.5 EV, glare 0.85, 15 deg": {"tilt": 15.0, "glare": 0.85, "exposure": 0.7},
+    "exposure -0.5 EV, evening and glare 0.85, 20 deg": {
+        "tilt": 20.0,
+        "warm": 0.15,
+        "gain": 4.0,
+        "glare": 0.85,
+        "exposure": 0.7,
+    },
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -198,6 +227,23 @@ SHORT = {
     "refshadow30": "owner's shadow on the empty-board photo, 30 deg",
     "strays0": "3 strays (dice, a token) in ponds, 0 deg",
     "strays20": "3 strays (dice, a token) in ponds, 20 deg",
+    "map9_0": "9-pond map, 0 deg",
+    "map9_20": "9-pond map, 20 deg",
+    "map9_30": "9-pond map, 30 deg",
+    "map9stacks": "9-pond map, 3 stacks, 25 deg",
+    "cold": "colder light -0.15, 15 deg",
+    "glare95": "glare 0.95, 15 deg",
+    "crowded": "60 pieces (crowded ponds), 20 deg",
+    "hd1080": "1920x1080 frame, 20 deg",
+    "frame43": "1640x1232 frame (4:3), 20 deg",
+    "hq": "4056x3040 frame (HQ camera), 20 deg",
+    "ev20": "exposure -0.5 EV, 20 deg",
+    "ev30": "exposure -0.5 EV, 30 deg",
+    "ev1_20": "exposure -1 EV, 20 deg",
+    "evstacks": "exposure -0.5 EV, 3 stacks, 25 deg",
+    "evglare20": "exposure -0.5 EV, glare 0.85, 20 deg",
+    "evglare": "exposure -0.5 EV, glare 0.85, 15 deg",
+    "eveveningglare": "exposure -0.5 EV, evening and glare 0.85, 20 deg",
 }
 
 
@@ -299,7 +345,7 @@ def main() -> int:
     args = ap.parse_args()
     cv2.setNumThreads(1)
     size = tuple(int(v) for v in args.size.split("x"))
-    layout = default_layout(13)
+    layouts = {n: default_layout(n) for n in (9, 13)}
     pieces = pieces_with_heights()
     flat = read_pieces_file()
     conditions = [SHORT[n] for n in args.only.split(",")] if args.only else list(CONDITIONS)
@@ -319,12 +365,14 @@ def main() -> int:
     for name in conditions:
         kw = dict({**CONDITIONS, **EXTRA}[name])
         empty_leaning = kw.pop("empty_leaning", 0.0)
+        layout = layouts[kw.pop("layout", 13)]
+        frame = kw.pop("size", size)
         totals = {mode: [0] * 8 for mode in modes}
         unnamed: list[str] = []
         pads_unnamed: list[str] = []
         for k in range(args.scenes):
             seed = args.seed + k
-            scene = s3.make_scene3d(layout, pieces, seed, size=size, **kw)
+            scene = s3.make_scene3d(layout, pieces, seed, size=frame, **kw)
             if args.save:
                 cv2.imwrite(
                     f"{args.save}/{name.split(',')[0].replace(' ', '_')}-{seed}.jpg", scene.image
@@ -333,11 +381,12 @@ def main() -> int:
                 layout,
                 pieces,
                 seed,
-                size=size,
+                size=frame,
                 busy=kw.get("busy", True),
                 lens_k1=kw.get("lens_k1", 0.0),
                 fold_mm=kw.get("fold_mm", (0.0, 0.0)),
                 leaning=empty_leaning,
+                exposure=kw.get("exposure", 1.0),
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")

@@ -616,6 +616,7 @@ def photograph(
     gain: float = 1.0,
     taper: float = 1.0,
     glare_other_light: bool = False,
+    exposure: float = 1.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -637,7 +638,9 @@ def photograph(
     counter models them; a real piece may be rounded or slope in). The glare is the lamp's
     light, so a warmer light (``warm``) tints it as it tints the board; with
     ``glare_other_light`` it comes from another light, white in the camera over the warmer
-    board (and outside the ``mixed`` light and the ``leaning`` shadow)."""
+    board (and outside the ``mixed`` light and the ``leaning`` shadow). ``exposure``: the
+    light the sensor gathers against the usual exposure (0.7 is about -0.5 EV: the picture
+    that much darker, its shot noise relatively larger, and glare clipped less)."""
     rng = random.Random(seed)
     nrng = np.random.default_rng(seed)
     heights = {**STRAY_HEIGHTS, **heights}
@@ -766,6 +769,8 @@ def photograph(
         srng = random.Random(seed * 7919 + 29)
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
+    if exposure != 1.0:
+        img *= exposure
     return cm.sensor(img, nrng, blur_sigma=blur, gain=gain, jpeg_quality=90)
 
 
@@ -834,11 +839,12 @@ def empty_board(
     fold_mm: tuple[float, float] = (0.0, 0.0),
     defocus: float = 1.0,
     leaning: float = 0.0,
+    exposure: float = 1.0,
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
     light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
     folded board (``fold_mm``, as in play) stood 50-100% as far off the table then.
-    ``leaning``: the owner's own shadow on it, as in ``photograph``."""
+    ``leaning``: the owner's own shadow on it, and ``exposure``, as in ``photograph``."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
@@ -861,6 +867,7 @@ def empty_board(
         fold_mm=fold,
         defocus=defocus,
         leaning=leaning,
+        exposure=exposure,
     )
 
 
@@ -889,6 +896,7 @@ def make_scene3d(
     taper: float = 1.0,
     glare_other_light: bool = False,
     strays: int = 0,
+    exposure: float = 1.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -976,6 +984,7 @@ def make_scene3d(
         gain=gain,
         taper=taper,
         glare_other_light=glare_other_light,
+        exposure=exposure,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1002,6 +1011,7 @@ def make_scene3d(
             "leaning": leaning,
             "shake_mm": shake_mm,
             "strays": strays,
+            "exposure": exposure,
         },
         stack_ponds,
         edge_ponds,

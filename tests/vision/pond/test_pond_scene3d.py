@@ -60,3 +60,22 @@ def test_the_lamps_glare_is_tinted_by_a_warmer_light_and_another_lights_is_not(
     warm_lamp = float((lamp[spot][:, 2] - lamp[spot][:, 0]).mean())
     warm_other = float((other[spot][:, 2] - other[spot][:, 0]).mean())
     assert warm_lamp > warm_other + 10
+
+
+def test_a_shorter_exposure_darkens_the_photo_and_clips_less_glare(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 302 at 15 degrees with glare, at the usual exposure and at 0.7 of it (about
+    -0.5 EV, the empty-board photo too): the same scene (the same answer), about 0.7 as
+    bright where nothing is clipped, and fewer clipped pixels in the glare."""
+    usual = scene3d.make_scene3d(layout13, tall, 302, tilt=15.0, glare=0.85)
+    short = scene3d.make_scene3d(layout13, tall, 302, tilt=15.0, glare=0.85, exposure=0.7)
+    assert short.answer == usual.answer
+    a, b = (np.asarray(s.image, np.float32) for s in (usual, short))
+    mid = (a.max(axis=2) < 200) & (a.min(axis=2) > 40)
+    assert abs(float(b[mid].mean() / a[mid].mean()) - 0.7) < 0.02
+    assert np.count_nonzero(b.max(axis=2) >= 254) < 0.2 * np.count_nonzero(a.max(axis=2) >= 254)
+    empty = [
+        scene3d.empty_board(layout13, tall, 302, size=(2304, 1296), exposure=e) for e in (1.0, 0.7)
+    ]
+    assert abs(float(empty[1].mean() / empty[0].mean()) - 0.7) < 0.02
