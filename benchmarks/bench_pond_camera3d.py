@@ -42,9 +42,12 @@ Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on s
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
 (33200-33229 and 33300-33329 for the 9-pond map, the colder light, glare 0.95, crowded ponds
-and the other frames, and 33400-33429 and 33500-33529 for the shorter exposure and the
-default conditions beside it, all on the code of bdeb6c5; the next fresh seeds start at
-33600; 31800-33129 for tapered pieces told their top, and four models of them tried, with
+and the other frames, on the code of bdeb6c5, and 33400-33429 and 33500-33529 for the
+shorter exposure on it (with seven default conditions on 33400); 33600-33629 for a first
+exposure fix tried against it and dropped (branch g-exposure-try), and 33800-33829 and
+33900-33929 for the fix as landed (``vision/pond/exposure.py``) against it, under the
+shorter exposure (the default boards' gain checked to be 1); the next fresh seeds start at
+34000; 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline; 31100-31429 for dim light, the
 evening and tapered pieces, with tilt0, tilt20, tilt30, stacks and glare20 as their paired
 baselines, and 31500-31729 for the evening's glare; 30100-31029 for stop 44's counting;

@@ -4,6 +4,11 @@ The owner photographs the board once with nothing on it (``calibrate board``). I
 raster (the photo warped to board millimetres by the markers, ``RASTER_PPM`` px/mm) is the
 reference. Each frame's raster is then compared with it, pixel by pixel:
 
+0. **Exposure.** The levels below are set for the usual photo. Where the markers' white
+   paper is darker than ``EXPOSURE_WHITE`` in both photos (the camera's auto exposure set
+   darker), both rasters are brightened by the same gain (``exposure_gain``), and a pixel
+   brightened past white keeps its colour (scaled down whole, not clipped channel by
+   channel). At the usual exposure nothing changes.
 1. **Light's colour.** The frame's colour cast against the reference is measured over the
    whole board (the median per-channel log ratio; pieces, hands and glare cover too little
    of it to move a median) and divided out, so piece colours calibrated under the reference
@@ -49,9 +54,10 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.frames import Frame
+from vision.pond.exposure import exposure_gain, kept_past_white
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
-from vision.pond.whitening import GLARE_LEVEL, Whitening, parts_of, shade_fit
+from vision.pond.whitening import CLIPPED, GLARE_LEVEL, Whitening, parts_of, shade_fit
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
 CHANGE_LEVEL = 15.0
@@ -97,6 +103,8 @@ class Comparison:
     #: Whitening that hides the board's art: something white lying on the board (a die, a
     #: card), not glare (``vision.pond.whitening``). None: nowhere.
     white_thing: npt.NDArray[np.bool_] | None = None
+    #: The empty board's raster, brightened as the frame was (``exposure_gain``).
+    reference: Frame | None = None
 
 
 def _cast(
@@ -118,9 +126,15 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         )
     f = raster.astype(np.float32)
     r = empty.raster.astype(np.float32)
+    gain = exposure_gain(f, r, model)
+    if gain > 1:
+        f *= gain
+        r *= gain
     step = 3
     fs, rs = f[::step, ::step], r[::step, ::step]
-    ok = (fs.min(axis=2) > 12) & (rs.min(axis=2) > 12) & (fs.max(axis=2) < 250)
+    # Too dark for a colour, or clipped: levels of the photos as taken (before ``gain``).
+    ok = (fs.min(axis=2) > 12 * gain) & (rs.min(axis=2) > 12 * gain)
+    ok &= fs.max(axis=2) < 250 * gain
     ok &= ~model.marker_zone[::step, ::step]
     warnings: list[str] = []
     cast = _cast(fs, rs, ok) if np.count_nonzero(ok) > 100 else np.zeros(3)
@@ -133,7 +147,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             f"the light is {kind} than in the empty-board photo (red/blue "
             f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
         )
-    shade = _shade(fn, r, model)
+    shade = _shade(fn, r, model, gain)
     if shade is not None:
         fn /= shade[..., None]
     # Glare of another light than the one that casts the board's colour (white in the camera,
@@ -163,7 +177,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     lifted = smooth > 12
     # Whitening that is only more light than in the empty-board photo (the fit's white about
     # 0) is not glare, and no white is taken out of it.
-    whitening = Whitening(added, r, board, smooth, k, fn)
+    whitening = Whitening(added, r, board, smooth, k, fn, CLIPPED * gain)
     light = whitening.more_light(lifted)
     # Whitening that hides the art under it is something white lying on the board.
     white_thing = whitening.opaque()
@@ -202,7 +216,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
                 f"the light's colour near pond {pid} differs from the rest of the board "
                 f"(cast {drift:.2f}): its colours may be misread"
             )
-    normalised = np.clip(fn, 0, 255).astype(np.uint8)
+    normalised = np.clip(kept_past_white(fn) if gain > 1 else fn, 0, 255).astype(np.uint8)
     return Comparison(
         normalised,
         changed,
@@ -211,11 +225,12 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         warnings,
         brighter,
         white_thing,
+        empty.raster if gain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
     )
 
 
 def _shade(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel, gain: float = 1.0
 ) -> npt.NDArray[np.float32] | None:
     """What to divide the frame's raster by where the board lies in a broad shadow (someone
     leaning over the table): the board's light against the reference's, over ``SHADE_FROM``,
@@ -229,7 +244,7 @@ def _shade(
     fg = cv2.resize(f, small, interpolation=cv2.INTER_AREA).mean(axis=2)
     rg = cv2.resize(r, small, interpolation=cv2.INTER_AREA).mean(axis=2)
     ratio = (fg + 4) / (rg + 4)
-    use = (rg > 12) & (fg < 250)
+    use = (rg > 12 * gain) & (fg < 250 * gain)  # (levels as taken: see ``exposure_gain``)
     use &= ~cv2.resize(
         model.marker_zone.astype(np.uint8), small, interpolation=cv2.INTER_NEAREST
     ).astype(bool)

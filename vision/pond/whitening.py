@@ -70,6 +70,8 @@ class Whitening:
     smooth: npt.NDArray[np.float32]
     k: int
     f: npt.NDArray[np.float32]
+    #: The level at which a frame pixel is clipped (``CLIPPED``, times the exposure's gain).
+    clipped: float = CLIPPED
 
     @cached_property
     def _over(self) -> npt.NDArray[np.bool_]:
@@ -164,7 +166,7 @@ class Whitening:
             return None
         n, lab = self._patches
         f, r = self.f[box], self.r[box]
-        use = self._coloured & (f.max(axis=2) < CLIPPED)
+        use = self._coloured & (f.max(axis=2) < self.clipped)
         hidden: list[int] = []
         for i in range(1, n):
             sel = (lab == i) & use

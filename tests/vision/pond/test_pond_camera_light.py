@@ -88,3 +88,18 @@ def test_pond3d_glare_of_another_light_under_a_warmer_light_is_not_a_hand(
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     named = {pid for pid in wrong if pid in count.flagged}
     assert wrong == named
+
+
+def test_pond3d_a_darker_photo_is_counted_as_the_usual_one(layout13: Any, tall: Any) -> None:
+    """Seed 100 at 20 degrees with 0.7 of the light (about -0.5 EV; the empty-board photo
+    too): every pond counted exactly. Before, the comparison's levels were those of the usual
+    photo: 3 ponds wrong (wizard frogs, the darkest faction, lost or read as a Long Fwooog),
+    and 30 degrees read 96.4% on fresh boards."""
+    scene, count = count_scene3d(
+        layout13, tall, 100, empty_kw={"exposure": 0.7}, tilt=20.0, exposure=0.7
+    )
+    assert count.ok, count.reason
+    usual = scene3d.make_scene3d(layout13, tall, 100, size=SIZE, tilt=20.0).image
+    assert scene.image.mean() < 0.75 * usual.mean()  # the photo is darker
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == set()

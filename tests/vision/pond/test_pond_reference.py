@@ -15,6 +15,7 @@ import pytest
 
 from vision.pond import read_pieces_file
 from vision.pond.colours import PIECE_TOLERANCE, chroma
+from vision.pond.exposure import EXPOSURE_WHITE, exposure_gain, kept_past_white
 from vision.pond.model import BoardModel, board_model
 from vision.pond.reference import SHADE_FROM, EmptyBoard, compare
 
@@ -33,7 +34,9 @@ def _board(model: BoardModel) -> np.ndarray:
     leaf = (np.sin(xx / 9.0) * np.sin(yy / 7.0) > 0.3)[..., None]
     water = np.array([170.0, 125.0, 60.0], np.float32)
     land = np.array([70.0, 150.0, 90.0], np.float32)
-    return np.where(leaf, land, water).astype(np.float32)
+    board = np.where(leaf, land, water).astype(np.float32)
+    board[model.marker_zone] = 235.0  # the markers' white paper: the usual exposure
+    return board
 
 
 def _glare(img: np.ndarray, centre: tuple[float, float], peak: float) -> np.ndarray:
@@ -172,3 +175,50 @@ def test_something_white_on_the_board_is_not_glare(model: BoardModel) -> None:
     assert not got.glare[die].any()
     assert got.glare[300, 250] and not got.white_thing[300, 250]
     assert not got.white_thing[:, :450].any()  # the glare's side of the frame
+
+
+def test_a_darker_photo_is_brightened_to_the_usual_level(model: BoardModel) -> None:
+    """The same board photographed with 0.6 of the light, the empty board too (the camera's
+    auto exposure set darker), a wizard-purple disc on it: both rasters are brightened by
+    ``EXPOSURE_WHITE`` over the markers' paper (235 * 0.6), so the board and the disc come
+    back to about 0.91 of their usual brightness, the disc keeps its colour, and only the
+    disc is changed. At the usual exposure the gain is 1 and the reference is the photo's."""
+    pieces = read_pieces_file()
+    board = _board(model)
+    cx, cy = 600.0, 500.0  # px
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    wizard = np.array(pieces.factions["wizard"][::-1], np.float32)  # RGB -> BGR
+    frame = board.copy()
+    frame[disc] = wizard
+    f32 = frame.astype(np.float32)
+    assert exposure_gain(f32, board, model) == 1.0
+    usual = compare(frame.astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model)
+    assert usual.reference is not None and usual.reference.mean() == pytest.approx(
+        board.mean(), abs=0.5
+    )
+    dark = EmptyBoard((board * 0.6).astype(np.uint8))
+    gain = exposure_gain(f32 * 0.6, board * 0.6, model)
+    assert gain == pytest.approx(EXPOSURE_WHITE / (235 * 0.6), rel=0.01)
+    got = compare((f32 * 0.6).astype(np.uint8), dark, model)
+    assert got.changed[disc].mean() > 0.9
+    assert not got.changed[~disc & ~model.marker_zone].any()
+    lit = float(np.median(got.normalised[disc].astype(np.float64).mean(axis=1)))
+    assert lit / float(wizard.mean()) == pytest.approx(0.6 * gain, abs=0.03)
+    seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
+    assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
+
+
+def test_a_pixel_brightened_past_white_keeps_its_colour() -> None:
+    """A pumpkin pixel brightened 1.2 times (red 283): scaled down whole to red 255, its
+    chromaticity is the pumpkin's; clipped channel by channel it would be (255, 142, 43),
+    0.03 off it towards banana (a frog's lit top so clipped read partly as banana)."""
+    pumpkin = np.array([36.0, 118.0, 236.0], np.float32)  # BGR
+    fn = (pumpkin * 1.2)[None, None, :]
+    out = kept_past_white(fn)
+    assert float(out.max()) == pytest.approx(255.0)
+    assert chroma(out[0, 0]) == pytest.approx(chroma(pumpkin), abs=1e-6)
+    assert float(np.hypot(*(chroma(np.minimum(fn[0, 0], 255)) - chroma(pumpkin)))) > 0.03
+    below = np.array([[[10.0, 20.0, 200.0]]], np.float32)
+    assert np.array_equal(kept_past_white(below), below)

@@ -1,0 +1,58 @@
+"""A photo's exposure against the usual one, for the empty-board comparison
+(``vision.pond.reference``).
+
+The comparison's levels (a change of 15, the dark level, the glare's whitening) are set for
+the usual photo. A camera whose auto exposure is set darker gives a darker frame and a darker
+empty-board photo: its pieces' colours fall towards the dark level and their differences from
+the board towards the change level (0.7 of the light read 96.4% at 30 degrees, 0.5 of it
+88.9% at 20, on fresh boards of the realistic generator). The markers' white paper tells the
+exposure apart from the board's art: both photos are brightened by the same gain to put it
+at ``EXPOSURE_WHITE``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from vision.pond.model import BoardModel
+
+#: The levels here and in the counter are set for a photo in which the markers' white paper
+#: (the marker zones' 90th percentile, grey) reaches about this level; the usual exposure
+#: puts it at 226-235. A darker photo (the camera's auto exposure set lower) is brightened to
+#: it, the frame and the reference alike. The paper, not the board's art, measures the
+#: exposure: a board with darker art is not a darker photo.
+EXPOSURE_WHITE = 215.0
+#: ... by at most this much.
+EXPOSURE_MAX_GAIN = 4.0
+#: A gain under this is the usual exposure's own spread (the paper at 205-215; its lowest
+#: on 540 boards of the usual exposure: 211.7), and is not applied: at the usual exposure
+#: nothing changes.
+EXPOSURE_MIN_GAIN = 1.05
+
+
+def kept_past_white(fn: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Each pixel with a channel over 255 (brightened past white), its three channels scaled
+    down together to bring that channel to 255, so it keeps its colour: clipped alone, a
+    pumpkin frog's red would be cut and the rest read as banana. Used where a dark photo was
+    brightened (``exposure_gain``); at the usual exposure channels are clipped alone, as
+    they were measured (scaling them there too was tried in stop 48, not judged)."""
+    peak = fn.max(axis=2, keepdims=True)
+    out: npt.NDArray[np.float32] = np.where(peak > 255, fn * (255 / np.maximum(peak, 1)), fn)
+    return out
+
+
+def exposure_gain(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
+) -> float:
+    """How much to brighten a dark photo: ``EXPOSURE_WHITE`` over the markers' white paper
+    (the marker zones' 90th percentile, grey) in the frame or in the reference, whichever is
+    brighter (a shadow over one photo's markers leaves the other's level); at most
+    ``EXPOSURE_MAX_GAIN``. 1 under ``EXPOSURE_MIN_GAIN``, and when the layout has no marker
+    zone."""
+    zone = model.marker_zone[::3, ::3]
+    if not zone.any():
+        return 1.0
+    white = max(float(np.percentile(a[::3, ::3].mean(axis=2)[zone], 90)) for a in (f, r))
+    gain = EXPOSURE_WHITE / max(white, 1.0)
+    return 1.0 if gain < EXPOSURE_MIN_GAIN else min(gain, EXPOSURE_MAX_GAIN)
