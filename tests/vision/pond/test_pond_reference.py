@@ -39,6 +39,14 @@ def _board(model: BoardModel) -> np.ndarray:
     return board
 
 
+def _disc(board: np.ndarray, cx: float, cy: float) -> np.ndarray:
+    """A piece's top on the raster: a disc 14 px (7 mm) in radius at (cx, cy) px."""
+    h, w = board.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    disc: np.ndarray = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    return disc
+
+
 def _glare(img: np.ndarray, centre: tuple[float, float], peak: float) -> np.ndarray:
     h, w = img.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -54,9 +62,7 @@ def test_a_red_piece_under_glare_keeps_its_red(model: BoardModel) -> None:
     pieces = read_pieces_file()
     board = _board(model)
     cx, cy = 600.0, 500.0  # px
-    h, w = board.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    disc = _disc(board, cx, cy)
     frame = board.copy()
     cowboy = np.array(pieces.factions["cowboy"][::-1], np.float32)  # RGB -> BGR
     frame[disc] = cowboy
@@ -103,9 +109,7 @@ def test_a_broad_shadow_is_divided_out(model: BoardModel) -> None:
     pieces = read_pieces_file()
     board = _board(model)
     cx, cy = 200.0, 500.0  # px: 100 mm from the left edge, in the shadow
-    h, w = board.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    disc = _disc(board, cx, cy)
     wizard = np.array(pieces.factions["wizard"][::-1], np.float32)  # RGB -> BGR
     frame = board.copy()
     frame[disc] = wizard
@@ -135,10 +139,8 @@ def test_more_light_than_in_the_empty_board_photo_is_not_glare(model: BoardModel
     ``brighter``, not glare, and nothing is taken out of the disc's colour. Before, it was
     glare, and the "white" taken out of the disc left it (0, 0, 172), not (40, 40, 200)."""
     board = _board(model) * 0.45 + 140.0  # pale: the darkest channel about 170
-    h, w = board.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
     cx, cy = 200.0, 500.0
-    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    disc = _disc(board, cx, cy)
     red = np.array([40.0, 40.0, 200.0], np.float32)
     frame = board.copy()
     frame[disc] = red
@@ -186,9 +188,7 @@ def test_a_darker_photo_is_brightened_to_the_usual_level(model: BoardModel) -> N
     pieces = read_pieces_file()
     board = _board(model)
     cx, cy = 600.0, 500.0  # px
-    h, w = board.shape[:2]
-    yy, xx = np.mgrid[0:h, 0:w]
-    disc = (xx - cx) ** 2 + (yy - cy) ** 2 < 14.0**2
+    disc = _disc(board, cx, cy)
     wizard = np.array(pieces.factions["wizard"][::-1], np.float32)  # RGB -> BGR
     frame = board.copy()
     frame[disc] = wizard
