@@ -46,35 +46,37 @@ and the other frames, on the code of bdeb6c5, and 33400-33429 and 33500-33529 fo
 shorter exposure on it (with seven default conditions on 33400); 33600-33629 for a first
 exposure fix tried against it and dropped (branch g-exposure-try), and 33800-33829 and
 33900-33929 for the fix as landed (``vision/pond/exposure.py``) against it, under the
-shorter exposure (the default boards' gain checked to be 1); the next fresh seeds start at
-34000; 31800-33129 for tapered pieces told their top, and four models of them tried, with
---top-unknown on 31800 and 31900 as the paired baseline; 31100-31429 for dim light, the
-evening and tapered pieces, with tilt0, tilt20, tilt30, stacks and glare20 as their paired
-baselines, and 31500-31729 for the evening's glare; 30100-31029 for stop 44's counting;
-28600-28629 to 29900-29929 at 2304x1296 for the code before it, with the whitening that is
-only more light and a stack leaning along its shadow, with refshadow20, refshadow30, leaning
-and mixed; 28400-28529 for the whitening alone; 27200-27929 for the code before them, with
-leaning, leaningstacks, mixed, shake4 and shake7, and 28000-28329 with leaning; 26000-26029
-to 27100-27129 for the first version of the broad shadow's division, with leaning,
-leaningstacks and mixed, and d124810 on 26000-26129 under those three; 24400-24429 to
-25900-25929 for the code before it, with blur2 and blur3; 23600-24329 for the barrel lens
-and the folded board, beside the same seeds unbent; 20000-20029 to 22300-22329 for the code
-before the markers' second look and the focus refusal, and 22400-23529 under two lamps;
-16400-16429 to 18700-18729 for the code before the foot colour's warning, which only adds a
-warning, and 18800-19929 under two lamps; 8600-8629 to 14700-14729 for e2b604f's counting
-before the outline fit, and 14000-15129 under two lamps; 15200-16329 for a bar tried and
-dropped, see docs/pond-camera.md; 6200-6229 to 8500-8529 for the code of their day, listed
-in docs/pond-camera.md; 5600-5629 to 6100-6129 for 0132624's counting; 5300-5329 to
-5500-5529 for the code before the short-base flag, which only adds a warning; 5000-5029 to
-5200-5229 for the code before that stop's two checks; 4400-4429 to 4900-4929 for the same
-counts and warnings, 4400-4729 with 67da340, before the "mostly hidden" lilypad warning;
-4000-4029 to 4300-4329 for the code of ac10ce9, whose counts and stack checks are the same;
-3200-3229 to 3900-3929 for the code before the "could not be checked" warning, which only
-adds warnings; 2700-2729 to 3100-3129 for the same code on the generator before shadows fell
-on the lilypads; 2600-2629, 2500-2529, 2400-2429, 2300-2329, 2200-2229, 2100-2129,
-2000-2029, 1900-1929, 1800-1829, 1700-1729, 1500-1529, 1400-1429, 1200-1229, 1100-1129,
-900-929 and 700-729, fresh for earlier code, then looked at; at 4608x2592 1636-1647 for
-earlier code, as are 1624-1635, 1600-1623, 1300-1311 and 1000-1011).
+shorter exposure (the default boards' gain checked to be 1), and 34000-34029 for colours
+kept past white at every exposure, against it (no count changed; 34100 begun, not finished);
+the next fresh seeds start at 34200; 31800-33129 for tapered pieces told their top, and four
+models of them tried, with --top-unknown on 31800 and 31900 as the paired baseline;
+31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
+stacks and glare20 as their paired baselines, and 31500-31729 for the evening's glare;
+30100-31029 for stop 44's counting; 28600-28629 to 29900-29929 at 2304x1296 for the code
+before it, with the whitening that is only more light and a stack leaning along its shadow,
+with refshadow20, refshadow30, leaning and mixed; 28400-28529 for the whitening alone;
+27200-27929 for the code before them, with leaning, leaningstacks, mixed, shake4 and shake7,
+and 28000-28329 with leaning; 26000-26029 to 27100-27129 for the first version of the broad
+shadow's division, with leaning, leaningstacks and mixed, and d124810 on 26000-26129 under
+those three; 24400-24429 to 25900-25929 for the code before it, with blur2 and blur3;
+23600-24329 for the barrel lens and the folded board, beside the same seeds unbent;
+20000-20029 to 22300-22329 for the code before the markers' second look and the focus
+refusal, and 22400-23529 under two lamps; 16400-16429 to 18700-18729 for the code before the
+foot colour's warning, which only adds a warning, and 18800-19929 under two lamps; 8600-8629
+to 14700-14729 for e2b604f's counting before the outline fit, and 14000-15129 under two
+lamps; 15200-16329 for a bar tried and dropped, see docs/pond-camera.md; 6200-6229 to
+8500-8529 for the code of their day, listed in docs/pond-camera.md; 5600-5629 to 6100-6129
+for 0132624's counting; 5300-5329 to 5500-5529 for the code before the short-base flag,
+which only adds a warning; 5000-5029 to 5200-5229 for the code before that stop's two
+checks; 4400-4429 to 4900-4929 for the same counts and warnings, 4400-4729 with 67da340,
+before the "mostly hidden" lilypad warning; 4000-4029 to 4300-4329 for the code of ac10ce9,
+whose counts and stack checks are the same; 3200-3229 to 3900-3929 for the code before the
+"could not be checked" warning, which only adds warnings; 2700-2729 to 3100-3129 for the
+same code on the generator before shadows fell on the lilypads; 2600-2629, 2500-2529,
+2400-2429, 2300-2329, 2200-2229, 2100-2129, 2000-2029, 1900-1929, 1800-1829, 1700-1729,
+1500-1529, 1400-1429, 1200-1229, 1100-1129, 900-929 and 700-729, fresh for earlier code,
+then looked at; at 4608x2592 1636-1647 for earlier code, as are 1624-1635, 1600-1623,
+1300-1311 and 1000-1011).
 ``make camera-sweep-pond`` runs 20 scenes a condition.
 
 Warnings come from the counter's doubts, among them the check by synthesis
