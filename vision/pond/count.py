@@ -306,13 +306,12 @@ def count_board(
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
         unexplained += reach_doubts(changed, counted, growth, judged)
-        ref = empty.raster if cmp.reference is None else cmp.reference
-        shadow = shadow_mask(raster, ref, cmp.changed | glare_near, model)
-        faint = shadow_mask(raster, ref, cmp.changed | glare_near, model, FAINT)
+        shadow = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model)
+        faint = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model, FAINT)
         hidden = (cmp.changed & ~changed_mask(labels)) | glare_near
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
         unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
-        unexplained += underfoot_doubts(raster, ref, lut, cmp.changed, counted)
+        unexplained += underfoot_doubts(raster, cmp.reference, lut, cmp.changed, counted)
     unexplained = doubts(explained) + unexplained
     if counted is not None:  # the lone frogs neither stack check could judge
         named = {pid for pid, _ in unexplained} | set(flagged)

@@ -95,6 +95,8 @@ class Comparison:
     changed: npt.NDArray[np.bool_]
     glare: npt.NDArray[np.bool_]
     gains_bgr: tuple[float, float, float]
+    #: The empty board's raster, brightened as the frame was (``exposure_gain``).
+    reference: Frame
     warnings: list[str] = field(default_factory=list)
     #: Where the board is whiter only by more light than in the empty-board photo, lit at
     #: least ``1 / SHADE_FROM`` times the rest of the board (the owner's shadow on that
@@ -103,8 +105,6 @@ class Comparison:
     #: Whitening that hides the board's art: something white lying on the board (a die, a
     #: card), not glare (``vision.pond.whitening``). None: nowhere.
     white_thing: npt.NDArray[np.bool_] | None = None
-    #: The empty board's raster, brightened as the frame was (``exposure_gain``).
-    reference: Frame | None = None
 
 
 def _cast(
@@ -222,10 +222,10 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         changed,
         glare,
         (float(gains[0]), float(gains[1]), float(gains[2])),
+        empty.raster if gain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
         warnings,
         brighter,
         white_thing,
-        empty.raster if gain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
     )
 
 
