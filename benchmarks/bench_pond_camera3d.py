@@ -182,6 +182,15 @@ EXTRA: dict[str, dict[str, Any]] = {
         "glare": 0.85,
         "exposure": 0.7,
     },
+    "exposure +0.4 EV (brighter), 20 deg": {"tilt": 20.0, "exposure": 1.3},
+    "exposure +0.4 EV (brighter), 30 deg": {"tilt": 30.0, "exposure": 1.3},
+    "exposure +0.7 EV (brighter), 20 deg": {"tilt": 20.0, "exposure": 1.6},
+    "exposure +0.4 EV (brighter), 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "exposure": 1.3},
+    "exposure +0.4 EV (brighter), glare 0.85, 15 deg": {
+        "tilt": 15.0,
+        "glare": 0.85,
+        "exposure": 1.3,
+    },
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -249,6 +258,11 @@ SHORT = {
     "evglare20": "exposure -0.5 EV, glare 0.85, 20 deg",
     "evglare": "exposure -0.5 EV, glare 0.85, 15 deg",
     "eveveningglare": "exposure -0.5 EV, evening and glare 0.85, 20 deg",
+    "evup20": "exposure +0.4 EV (brighter), 20 deg",
+    "evup30": "exposure +0.4 EV (brighter), 30 deg",
+    "evup2_20": "exposure +0.7 EV (brighter), 20 deg",
+    "evupstacks": "exposure +0.4 EV (brighter), 3 stacks, 25 deg",
+    "evupglare": "exposure +0.4 EV (brighter), glare 0.85, 15 deg",
 }
 
 
