@@ -38,6 +38,7 @@ from vision.frames import MIN_IMAGE_SIDE, Frame, as_frame
 from vision.markers import BoardPose, board_homography, detect_markers, halve
 from vision.pond import colours
 from vision.pond.blobs import SIDE_DOUBT, find_lilypads, find_occlusions, find_pieces
+from vision.pond.clipped import relabel_clipped
 from vision.pond.counted import Counted
 from vision.pond.explain import (
     Explained,
@@ -46,6 +47,7 @@ from vision.pond.explain import (
     changed_patches,
     explain,
 )
+from vision.pond.exposure import brighter_than_usual
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.lamps import FAINT
@@ -229,10 +231,12 @@ def count_board(
     flagged: list[str] = []
     if empty is not None:
         cmp = compare(raster, empty, model)
-        raster = cmp.normalised
+        photo, raster = raster, cmp.normalised
         lut = colours.build_lut(pieces, board_colours(empty.raster, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
+        if brighter_than_usual(photo, model):
+            relabel_clipped(labels, raster, photo, cmp.changed, pieces, model.ppm)
         warnings += cmp.warnings
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
         glare_named = glare_ponds(cmp.glare, model)

@@ -12,6 +12,8 @@ at ``EXPOSURE_WHITE``.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -29,6 +31,11 @@ EXPOSURE_MAX_GAIN = 4.0
 #: on 540 boards of the usual exposure: 211.7), and is not applied: at the usual exposure
 #: nothing changes.
 EXPOSURE_MIN_GAIN = 1.05
+#: A photo whose markers' paper reads this or more is brighter than the usual one (the
+#: camera's auto exposure set higher): at 1.3 times the usual light the paper is cut at 255.
+#: Only then are colours cut at white judged (``vision.pond.clipped``): at the usual exposure
+#: that judging cost the glare conditions 3-10 exact counts on the tuning boards (stop 49).
+PAPER_CUT = 245.0
 
 
 def kept_past_white(fn: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -51,9 +58,23 @@ def exposure_gain(
     brighter (a shadow over one photo's markers leaves the other's level); at most
     ``EXPOSURE_MAX_GAIN``. 1 under ``EXPOSURE_MIN_GAIN``, and when the layout has no marker
     zone."""
-    zone = model.marker_zone[::3, ::3]
-    if not zone.any():
+    if not model.marker_zone[::3, ::3].any():
         return 1.0
-    white = max(float(np.percentile(a[::3, ::3].mean(axis=2)[zone], 90)) for a in (f, r))
+    white = max(paper_level(f, model), paper_level(r, model))
     gain = EXPOSURE_WHITE / max(white, 1.0)
     return 1.0 if gain < EXPOSURE_MIN_GAIN else min(gain, EXPOSURE_MAX_GAIN)
+
+
+def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float:
+    """The markers' white paper in a board raster: the marker zones' 90th percentile, grey
+    (0 when the layout has no marker zone)."""
+    zone = model.marker_zone[::3, ::3]
+    if not zone.any():
+        return 0.0
+    return float(np.percentile(raster[::3, ::3].astype(np.float32).mean(axis=2)[zone], 90))
+
+
+def brighter_than_usual(raster: npt.NDArray[np.uint8], model: BoardModel) -> bool:
+    """Whether a photo is brighter than the usual one: its markers' paper is cut at white
+    (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours cut at white."""
+    return paper_level(raster, model) >= PAPER_CUT

@@ -103,3 +103,20 @@ def test_pond3d_a_darker_photo_is_counted_as_the_usual_one(layout13: Any, tall: 
     assert scene.image.mean() < 0.75 * usual.mean()  # the photo is darker
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     assert wrong == set()
+
+
+def test_pond3d_a_brighter_photo_keeps_pumpkin_apart_from_banana(layout13: Any, tall: Any) -> None:
+    """Seed 100 at 20 degrees with 1.6 times the light (about +0.7 EV; the empty-board photo
+    too): every pond counted exactly. The markers' paper and the pumpkin frogs' lit red are
+    cut at white, and what is left of a pumpkin frog reads as banana: before
+    ``vision.pond.clipped``, ponds W, IN and IE were wrong (82.4% exact over tuning boards
+    100-129)."""
+    scene, count = count_scene3d(
+        layout13, tall, 100, empty_kw={"exposure": 1.6}, tilt=20.0, exposure=1.6
+    )
+    assert count.ok, count.reason
+    usual = scene3d.make_scene3d(layout13, tall, 100, size=SIZE, tilt=20.0).image
+    cut = np.count_nonzero(scene.image >= 250)
+    assert cut > 5 * np.count_nonzero(usual >= 250)  # the photo is brighter, and cut at white
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == set()

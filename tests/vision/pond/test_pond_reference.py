@@ -15,7 +15,13 @@ import pytest
 
 from vision.pond import read_pieces_file
 from vision.pond.colours import PIECE_TOLERANCE, chroma
-from vision.pond.exposure import EXPOSURE_WHITE, exposure_gain, kept_past_white
+from vision.pond.exposure import (
+    EXPOSURE_WHITE,
+    brighter_than_usual,
+    exposure_gain,
+    kept_past_white,
+    paper_level,
+)
 from vision.pond.model import BoardModel, board_model
 from vision.pond.reference import SHADE_FROM, EmptyBoard, compare
 
@@ -222,3 +228,15 @@ def test_a_pixel_brightened_past_white_keeps_its_colour() -> None:
     assert float(np.hypot(*(chroma(np.minimum(fn[0, 0], 255)) - chroma(pumpkin)))) > 0.03
     below = np.array([[[10.0, 20.0, 200.0]]], np.float32)
     assert np.array_equal(kept_past_white(below), below)
+
+
+def test_a_photo_is_brighter_than_usual_when_the_markers_paper_is_cut(model: BoardModel) -> None:
+    """The paper at 235 is the usual exposure; at 1.3 times the light it is cut at 255, and
+    only then are colours cut at white judged (``vision.pond.clipped``)."""
+    board = _board(model)
+    assert paper_level(board, model) == pytest.approx(235.0)
+    assert not brighter_than_usual(board.astype(np.uint8), model)
+    bright = np.minimum(board * 1.3, 255).astype(np.uint8)
+    assert paper_level(bright, model) == pytest.approx(255.0)
+    assert brighter_than_usual(bright, model)
+    assert not brighter_than_usual((board * 1.04).astype(np.uint8), model)  # 244

@@ -1,0 +1,139 @@
+"""Colours the camera cut off at white: a piece's label checked against what the sensor lost.
+
+A photo brighter than the usual one (the camera's auto exposure set higher) cuts a bright
+piece's strongest channel at white: a pumpkin frog's lit top, red cut, keeps its green and
+reads as banana (0.7 EV brighter read 82.4% exact at 20 degrees, on tuning boards of the
+realistic generator). The channel that was cut is only a lower bound of the true one, and
+that still tells the factions apart: a banana frog as bright in green and blue as that
+pixel would be less red than the sensor's white, so banana cannot explain a red that was
+cut; pumpkin can.
+
+Each changed pixel with one or two channels cut in the photo keeps its label when that
+label's colour, scaled to the pixel's other channels, reaches the cut channel; otherwise it
+takes the piece colour that does and lies nearest once the cut channel is raised to it.
+Nothing else moves: a pixel no piece colour explains keeps its label, and a pixel cut in
+all three channels (white) carries no colour to judge.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.frames import Frame
+from vision.pond import colours
+from vision.pond.pieces import Pieces
+
+#: A channel at or above this in the photo (before any correction) may have been cut off
+#: (JPEG's ringing takes a cut channel down to about 230 beside the cut).
+CLIP_LEVEL = 230
+#: A colour explains a cut channel when, scaled to the pixel's other channels, it reaches
+#: this share of the value seen there (the cut value is a lower bound; the rest, noise).
+EXPLAINS = 0.92
+#: How far the camera's demosaic and JPEG (chroma at half size, 8-pixel blocks) carry a cut
+#: region's colour, and the largest patch of the wrong colour beside it taken as that smear
+#: (a share of a frog's footprint).
+SMEAR_MM = 2.0
+SMEAR_AREA = 0.5
+
+
+def _piece_colours(pieces: Pieces) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]:
+    rgb = [*pieces.factions.values(), pieces.lilypad_rgb]
+    ids = [*range(1, len(pieces.factions) + 1), colours.LILYPAD]
+    bgr = np.array([c[::-1] for c in rgb], np.float64)
+    return bgr, np.array(ids, np.uint8)
+
+
+def relabel_clipped(
+    labels: colours.Labels,
+    normalised: Frame,
+    photo: Frame,
+    changed: npt.NDArray[np.bool_],
+    pieces: Pieces,
+    ppm: float,
+) -> int:
+    """Relabel, in place, the changed pixels whose label cannot explain a channel the photo
+    cut at white (see the module docstring). ``normalised``: the raster ``labels`` were
+    read from (every correction applied to it raises a channel's value with the photo's, so
+    a cut channel stays a lower bound); ``photo``: the same raster as taken. Returns how
+    many pixels changed label. ``ppm``: the raster's pixels per millimetre."""
+    cut = photo >= CLIP_LEVEL
+    n_cut = cut.sum(axis=2)
+    lab = labels
+    judged = (lab >= 1) & (lab <= len(pieces.factions)) | (lab == colours.LILYPAD)
+    judged |= lab == colours.FOREIGN
+    sel = changed & (n_cut >= 1) & (n_cut <= 2) & judged
+    if not sel.any():
+        return 0
+    p = normalised[sel].astype(np.float64)
+    c = cut[sel]
+    bgr, ids = _piece_colours(pieces)
+    k = len(ids)
+    w = (~c).astype(np.float64)
+    explains = np.zeros((len(p), k), bool)
+    dist = np.full((len(p), k), np.inf)
+    for i, col in enumerate(bgr):
+        s = (w * p * col).sum(axis=1) / np.maximum((w * col * col).sum(axis=1), 1e-9)
+        pred = s[:, None] * col
+        explains[:, i] = np.all(~c | (pred >= EXPLAINS * p), axis=1)
+        raised = np.where(c, np.maximum(p, pred), p)
+        dist[:, i] = np.linalg.norm(colours.chroma(raised) - colours.chroma(col), axis=1)
+    now = lab[sel]
+    idx = _index_of(now, ids)
+    keep = (idx >= 0) & explains[np.arange(len(p)), np.maximum(idx, 0)]
+    dist[~explains] = np.inf
+    best = np.argmin(dist, axis=1)
+    near = dist[np.arange(len(p)), best] < colours.PIECE_TOLERANCE
+    move = ~keep & near
+    new = now.copy()
+    new[move] = ids[best[move]]
+    lab[sel] = new
+    moved = int(np.count_nonzero(new != now))
+    if moved:
+        ys, xs = np.nonzero(sel)
+        pairs = {(int(a), int(b)) for a, b in zip(now[move], new[move], strict=True) if a != b}
+        for a, b in pairs:
+            into = np.zeros(lab.shape, np.uint8)
+            hit = move & (now == a) & (new == b)
+            into[ys[hit], xs[hit]] = 1
+            moved += _smear(lab, changed, into, a, b, ppm, pieces)
+    return moved
+
+
+def _smear(
+    lab: colours.Labels,
+    changed: npt.NDArray[np.bool_],
+    into: npt.NDArray[np.uint8],
+    a: int,
+    b: int,
+    ppm: float,
+    pieces: Pieces,
+) -> int:
+    """The rest of the pixels labelled ``a`` beside pixels moved from ``a`` to ``b``: the
+    camera's demosaic and JPEG smear a cut region's colour over ``SMEAR_MM`` around it,
+    where no channel reads as cut. A patch of ``a`` touching them and smaller than
+    ``SMEAR_AREA`` of a frog is that smear, and becomes ``b``; a bigger one is a piece of
+    its own beside it."""
+    r = max(1, round(SMEAR_MM * ppm))
+    near = cv2.dilate(into, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
+    same = ((lab == a) & changed).astype(np.uint8)
+    n, comp, stats, _ = cv2.connectedComponentsWithStats(same, connectivity=8)
+    if n <= 1:
+        return 0
+    frog_px = pieces.frog_mm[0] * pieces.frog_mm[1] * ppm * ppm
+    touching = np.unique(comp[(near > 0) & (same > 0)])
+    small = [i for i in touching if i and stats[i, cv2.CC_STAT_AREA] < SMEAR_AREA * frog_px]
+    if not small:
+        return 0
+    hit = np.isin(comp, small)
+    lab[hit] = b
+    return int(np.count_nonzero(hit))
+
+
+def _index_of(labels: npt.NDArray[np.uint8], ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
+    """Each label's index in ``ids``; -1 for a label that is no piece colour."""
+    out = np.full(len(labels), -1, np.intp)
+    for i, v in enumerate(ids):
+        out[labels == v] = i
+    return out
