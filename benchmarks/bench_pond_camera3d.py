@@ -37,7 +37,9 @@ their sizes and colours guessed), the 9-pond map (``layout-9.json``), a colder l
 stronger glare (0.95), crowded ponds (60 pieces), other frames (1920x1080, the 4:3
 1640x1232, the HQ camera's 4056x3040: each its own ``size``, whatever ``--size`` says) and a
 shorter exposure (0.7 or 0.5 of the light, about -0.5 and -1 EV, the empty-board photo too:
-the camera's auto exposure set darker).
+the camera's auto exposure set darker) or a longer one (1.3 or 1.6 of the light, about +0.4
+and +0.7 EV, the empty-board photo too: set brighter, the markers' paper and the brightest
+pieces cut at white).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -48,8 +50,11 @@ exposure fix tried against it and dropped (branch g-exposure-try), and 33800-338
 33900-33929 for the fix as landed (``vision/pond/exposure.py``) against it, under the
 shorter exposure (the default boards' gain checked to be 1), and 34000-34029 for colours
 kept past white at every exposure, against it (no count changed; 34100 begun, not finished);
-the next fresh seeds start at 34200; 31800-33129 for tapered pieces told their top, and four
-models of them tried, with --top-unknown on 31800 and 31900 as the paired baseline;
+34200-34229 and 34300-34329 for colours cut at white judged in a brighter photo
+(``vision/pond/clipped.py``) against fb87f42, on the ten default conditions, glare20,
+eveningglare and the five brighter ones; the next fresh seeds start at 34400;
+31800-33129 for tapered pieces told their top, and four models of them tried, with
+--top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
 stacks and glare20 as their paired baselines, and 31500-31729 for the evening's glare;
 30100-31029 for stop 44's counting; 28600-28629 to 29900-29929 at 2304x1296 for the code

@@ -12,7 +12,11 @@ Each changed pixel with one or two channels cut in the photo keeps its label whe
 label's colour, scaled to the pixel's other channels, reaches the cut channel; otherwise it
 takes the piece colour that does and lies nearest once the cut channel is raised to it.
 Nothing else moves: a pixel no piece colour explains keeps its label, and a pixel cut in
-all three channels (white) carries no colour to judge.
+all three channels (white) carries no colour to judge. The counter runs this only on a photo
+brighter than the usual one (``exposure.brighter_than_usual``: the markers' paper cut at
+white); at the usual exposure it cost the glare conditions a few counts on tuning boards.
+Judged on fresh boards against the counting without it: +0.7 EV at 20 degrees 98.88%
+(82.82%), +0.4 EV 99.49% (99.20%), at 30 degrees 99.01% (98.59%), with glare 98.37% (97.21%).
 """
 
 from __future__ import annotations
