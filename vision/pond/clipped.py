@@ -62,16 +62,18 @@ def relabel_clipped(
     read from (every correction applied to it raises a channel's value with the photo's, so
     a cut channel stays a lower bound); ``photo``: the same raster as taken. Returns how
     many pixels changed label. ``ppm``: the raster's pixels per millimetre."""
-    cut = photo >= CLIP_LEVEL
-    n_cut = cut.sum(axis=2)
     lab = labels
     judged = (lab >= 1) & (lab <= len(pieces.factions)) | (lab == colours.LILYPAD)
     judged |= lab == colours.FOREIGN
-    sel = changed & (n_cut >= 1) & (n_cut <= 2) & judged
-    if not sel.any():
+    judged &= changed
+    ys, xs = np.nonzero(judged)
+    c = photo[ys, xs] >= CLIP_LEVEL
+    n_cut = c.sum(axis=1)
+    some = (n_cut >= 1) & (n_cut <= 2)
+    if not some.any():
         return 0
-    p = normalised[sel].astype(np.float64)
-    c = cut[sel]
+    ys, xs, c = ys[some], xs[some], c[some]
+    p = normalised[ys, xs].astype(np.float64)
     bgr, ids = _piece_colours(pieces)
     k = len(ids)
     w = (~c).astype(np.float64)
@@ -83,56 +85,59 @@ def relabel_clipped(
         explains[:, i] = np.all(~c | (pred >= EXPLAINS * p), axis=1)
         raised = np.where(c, np.maximum(p, pred), p)
         dist[:, i] = np.linalg.norm(colours.chroma(raised) - colours.chroma(col), axis=1)
-    now = lab[sel]
+    now = lab[ys, xs]
     idx = _index_of(now, ids)
     keep = (idx >= 0) & explains[np.arange(len(p)), np.maximum(idx, 0)]
     dist[~explains] = np.inf
     best = np.argmin(dist, axis=1)
     near = dist[np.arange(len(p)), best] < colours.PIECE_TOLERANCE
-    move = ~keep & near
-    new = now.copy()
-    new[move] = ids[best[move]]
-    lab[sel] = new
-    moved = int(np.count_nonzero(new != now))
-    if moved:
-        ys, xs = np.nonzero(sel)
-        pairs = {(int(a), int(b)) for a, b in zip(now[move], new[move], strict=True) if a != b}
-        for a, b in pairs:
-            into = np.zeros(lab.shape, np.uint8)
-            hit = move & (now == a) & (new == b)
-            into[ys[hit], xs[hit]] = 1
-            moved += _smear(lab, changed, into, a, b, ppm, pieces)
-    return moved
+    move = ~keep & near & (ids[best] != now)
+    if not move.any():
+        return 0
+    new = ids[best[move]]
+    lab[ys[move], xs[move]] = new
+    return int(np.count_nonzero(move)) + _smear(
+        lab, changed, (ys[move], xs[move]), now[move], new, ppm, pieces
+    )
 
 
 def _smear(
     lab: colours.Labels,
     changed: npt.NDArray[np.bool_],
-    into: npt.NDArray[np.uint8],
-    a: int,
-    b: int,
+    at: tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]],
+    was: npt.NDArray[np.uint8],
+    now: npt.NDArray[np.uint8],
     ppm: float,
     pieces: Pieces,
 ) -> int:
-    """The rest of the pixels labelled ``a`` beside pixels moved from ``a`` to ``b``: the
-    camera's demosaic and JPEG smear a cut region's colour over ``SMEAR_MM`` around it,
-    where no channel reads as cut. A patch of ``a`` touching them and smaller than
-    ``SMEAR_AREA`` of a frog is that smear, and becomes ``b``; a bigger one is a piece of
-    its own beside it."""
+    """The rest of the pixels of a colour beside pixels moved from it (at ``at``, from
+    ``was`` to ``now``): the camera's demosaic and JPEG smear a cut region's colour over
+    ``SMEAR_MM`` around it, where no channel reads as cut. A patch of the old colour
+    touching them and smaller than ``SMEAR_AREA`` of a frog is that smear, and takes the
+    new colour (of the moved pixels it touches, the most common); a bigger one is a piece
+    of its own beside it. Returns how many pixels changed label."""
     r = max(1, round(SMEAR_MM * ppm))
-    near = cv2.dilate(into, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2))
-    same = ((lab == a) & changed).astype(np.uint8)
-    n, comp, stats, _ = cv2.connectedComponentsWithStats(same, connectivity=8)
-    if n <= 1:
-        return 0
+    disc = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
     frog_px = pieces.frog_mm[0] * pieces.frog_mm[1] * ppm * ppm
-    touching = np.unique(comp[(near > 0) & (same > 0)])
-    small = [i for i in touching if i and stats[i, cv2.CC_STAT_AREA] < SMEAR_AREA * frog_px]
-    if not small:
-        return 0
-    hit = np.isin(comp, small)
-    lab[hit] = b
-    return int(np.count_nonzero(hit))
+    smeared: list[tuple[npt.NDArray[np.bool_], npt.NDArray[np.uint8]]] = []
+    for a in np.unique(was):
+        same = ((lab == a) & changed).astype(np.uint8)
+        n, comp, stats, _ = cv2.connectedComponentsWithStats(same, connectivity=8)
+        votes = np.zeros((n, 256), np.int64)  # per patch, moved pixels of each new colour
+        for b in np.unique(now[was == a]):
+            hit = (was == a) & (now == b)
+            into = np.zeros(lab.shape, np.uint8)
+            into[at[0][hit], at[1][hit]] = 1
+            touched = comp[(cv2.dilate(into, disc) > 0) & (same > 0)]
+            votes[:, b] += np.bincount(touched, minlength=n)
+        votes[0] = 0  # the background of ``same``
+        votes[stats[:, cv2.CC_STAT_AREA] >= SMEAR_AREA * frog_px] = 0
+        if votes.any():
+            pick = (votes.max(axis=1) > 0)[comp]
+            smeared.append((pick, votes.argmax(axis=1).astype(np.uint8)[comp][pick]))
+    for pick, colour in smeared:  # decided on the labels as moved, then applied
+        lab[pick] = colour
+    return sum(int(np.count_nonzero(pick)) for pick, _ in smeared)
 
 
 def _index_of(labels: npt.NDArray[np.uint8], ids: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:

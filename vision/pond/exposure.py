@@ -73,7 +73,7 @@ def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float:
     zone = model.marker_zone[::3, ::3]
     if not zone.any():
         return 0.0
-    return float(np.percentile(raster[::3, ::3].astype(np.float32).mean(axis=2)[zone], 90))
+    return float(np.percentile(raster[::3, ::3][zone].astype(np.float32).mean(axis=1), 90))
 
 
 def brighter_than_usual(raster: npt.NDArray[np.uint8], model: BoardModel) -> bool:
