@@ -8,10 +8,12 @@ Two of its stages are timed on their own as well, median over the same runs: the
 check (``vision.focus.out_of_focus`` on the markers found) and the broad-shadow level
 (``vision.pond.reference._shade``, on the board rasters). ``--taper T``: every frog and
 Long Fwooog drawn as a frustum whose top is T of its base, and the counter told so (the
-pieces file's ``top_ratio``).
+pieces file's ``top_ratio``). ``--exposure E``: E times the usual light reaching the sensor,
+the empty-board photo too (1.6 is about +0.7 EV: a brighter photo, whose colours cut at white
+are judged, ``vision.pond.clipped``).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
-        [--taper T]
+        [--taper T] [--exposure E]
 """
 
 from __future__ import annotations
@@ -47,6 +49,9 @@ def main() -> int:
     ap.add_argument(
         "--taper", type=float, default=1.0, help="pieces' top against their base (default 1)"
     )
+    ap.add_argument(
+        "--exposure", type=float, default=1.0, help="light reaching the sensor (default 1)"
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -63,9 +68,17 @@ def main() -> int:
         shade: list[float] = []
         for seed in range(100, 100 + args.seeds):
             scene = s3.make_scene3d(
-                layout, pieces, seed, size=size, tilt=args.tilt, taper=args.taper
+                layout,
+                pieces,
+                seed,
+                size=size,
+                tilt=args.tilt,
+                taper=args.taper,
+                exposure=args.exposure,
             )
-            photo = s3.empty_board(layout, pieces, seed, size=size, busy=True)
+            photo = s3.empty_board(
+                layout, pieces, seed, size=size, busy=True, exposure=args.exposure
+            )
             raster, _, _ = board_raster(photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
             for _ in range(3):
@@ -87,7 +100,8 @@ def main() -> int:
         ms = [1000 * t for t in times]
         load = " ".join(f"{v:.1f}" for v in os.getloadavg())
         print(
-            f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}: "
+            f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
+            f"exposure {args.exposure:g}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
