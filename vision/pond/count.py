@@ -235,9 +235,13 @@ def count_board(
         lut = colours.build_lut(pieces, board_colours(empty.raster, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
+        warnings += cmp.warnings
         if brighter_than_usual(photo, model):
             relabel_clipped(labels, raster, photo, cmp.changed, pieces, model.ppm)
-        warnings += cmp.warnings
+            warnings.append(
+                "the photo is brighter than usual (the markers' white paper is cut at white): "
+                "colours cut at white were judged; a shorter exposure reads them better"
+            )
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
         glare_named = glare_ponds(cmp.glare, model)
         for pid in glare_named:

@@ -120,3 +120,8 @@ def test_pond3d_a_brighter_photo_keeps_pumpkin_apart_from_banana(layout13: Any, 
     assert cut > 5 * np.count_nonzero(usual >= 250)  # the photo is brighter, and cut at white
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     assert wrong == set()
+    said = [w for w in count.warnings if "brighter than usual" in w]
+    assert said == [
+        "the photo is brighter than usual (the markers' white paper is cut at white): "
+        "colours cut at white were judged; a shorter exposure reads them better"
+    ]
