@@ -196,6 +196,24 @@ EXTRA: dict[str, dict[str, Any]] = {
         "glare": 0.85,
         "exposure": 1.3,
     },
+    "exposure -0.5 EV in the frame only, 20 deg": {
+        "tilt": 20.0,
+        "exposure": 0.7,
+        "empty_exposure": 1.0,
+    },
+    "exposure +0.4 EV in the frame only, 20 deg": {
+        "tilt": 20.0,
+        "exposure": 1.3,
+        "empty_exposure": 1.0,
+    },
+    "exposure +0.4 EV in the empty-board photo only, 20 deg": {
+        "tilt": 20.0,
+        "empty_exposure": 1.3,
+    },
+    "exposure -0.5 EV in the empty-board photo only, 20 deg": {
+        "tilt": 20.0,
+        "empty_exposure": 0.7,
+    },
     "fold 3+2, lens -0.05, 3 stacks, 25 deg": {
         "tilt": 25.0,
         "stacks": 3,
@@ -268,6 +286,10 @@ SHORT = {
     "evup2_20": "exposure +0.7 EV (brighter), 20 deg",
     "evupstacks": "exposure +0.4 EV (brighter), 3 stacks, 25 deg",
     "evupglare": "exposure +0.4 EV (brighter), glare 0.85, 15 deg",
+    "evframedark": "exposure -0.5 EV in the frame only, 20 deg",
+    "evframebright": "exposure +0.4 EV in the frame only, 20 deg",
+    "evemptybright": "exposure +0.4 EV in the empty-board photo only, 20 deg",
+    "evemptydark": "exposure -0.5 EV in the empty-board photo only, 20 deg",
 }
 
 
@@ -389,6 +411,7 @@ def main() -> int:
     for name in conditions:
         kw = dict({**CONDITIONS, **EXTRA}[name])
         empty_leaning = kw.pop("empty_leaning", 0.0)
+        empty_exposure = kw.pop("empty_exposure", kw.get("exposure", 1.0))
         layout = layouts[kw.pop("layout", 13)]
         frame = kw.pop("size", size)
         totals = {mode: [0] * 8 for mode in modes}
@@ -410,7 +433,7 @@ def main() -> int:
                 lens_k1=kw.get("lens_k1", 0.0),
                 fold_mm=kw.get("fold_mm", (0.0, 0.0)),
                 leaning=empty_leaning,
-                exposure=kw.get("exposure", 1.0),
+                exposure=empty_exposure,
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
