@@ -80,3 +80,22 @@ def brighter_than_usual(raster: npt.NDArray[np.uint8], model: BoardModel) -> boo
     """Whether a photo is brighter than the usual one: its markers' paper is cut at white
     (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours cut at white."""
     return paper_level(raster, model) >= PAPER_CUT
+
+
+#: A frame darker than the empty-board photo by this much or more (the reference's paper over
+#: the frame's, after ``exposure_gain``) is brightened to it, alone: the camera's auto
+#: exposure set lower for a game's photo than for the empty board's (0.7 of the light in the
+#: frame alone read 99.2-99.4% at 20 degrees on fresh boards, 99.7% with both photos alike).
+#: Under it the two photos' own spread (the paper at 207-237 at the usual exposure) is left
+#: to the comparison's light level.
+FRAME_DARKER = 1.15
+
+
+def frame_gain(f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel) -> float:
+    """How much more to brighten the frame alone: the reference's paper over the frame's when
+    that is ``FRAME_DARKER`` or more (at most ``EXPOSURE_MAX_GAIN``); else 1, and when the
+    layout has no marker zone."""
+    if not model.marker_zone[::3, ::3].any():
+        return 1.0
+    rel = paper_level(r, model) / max(paper_level(f, model), 1.0)
+    return 1.0 if rel < FRAME_DARKER else min(rel, EXPOSURE_MAX_GAIN)

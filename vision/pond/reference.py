@@ -8,7 +8,9 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    paper is darker than ``EXPOSURE_WHITE`` in both photos (the camera's auto exposure set
    darker), both rasters are brightened by the same gain (``exposure_gain``), and a pixel
    brightened past white keeps its colour (scaled down whole, not clipped channel by
-   channel). At the usual exposure nothing changes.
+   channel). A frame darker than the reference by ``FRAME_DARKER`` or more (the auto
+   exposure set lower for it) is brightened to the reference's level, alone
+   (``frame_gain``). At the usual exposure nothing changes.
 1. **Light's colour.** The frame's colour cast against the reference is measured over the
    whole board (the median per-channel log ratio; pieces, hands and glare cover too little
    of it to move a median) and divided out, so piece colours calibrated under the reference
@@ -54,7 +56,7 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.frames import Frame
-from vision.pond.exposure import exposure_gain, kept_past_white
+from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.whitening import CLIPPED, GLARE_LEVEL, Whitening, parts_of, shade_fit
@@ -126,14 +128,17 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         )
     f = raster.astype(np.float32)
     r = empty.raster.astype(np.float32)
-    gain = exposure_gain(f, r, model)
-    if gain > 1:
-        f *= gain
-        r *= gain
+    rgain = exposure_gain(f, r, model)  # both photos darker than usual
+    if rgain > 1:
+        f *= rgain
+        r *= rgain
+    gain = rgain * frame_gain(f, r, model)  # the frame's: darker than the reference too
+    if gain > rgain:
+        f *= gain / rgain
     step = 3
     fs, rs = f[::step, ::step], r[::step, ::step]
-    # Too dark for a colour, or clipped: levels of the photos as taken (before ``gain``).
-    ok = (fs.min(axis=2) > 12 * gain) & (rs.min(axis=2) > 12 * gain)
+    # Too dark for a colour, or clipped: levels of the photos as taken (before their gains).
+    ok = (fs.min(axis=2) > 12 * gain) & (rs.min(axis=2) > 12 * rgain)
     ok &= fs.max(axis=2) < 250 * gain
     ok &= ~model.marker_zone[::step, ::step]
     warnings: list[str] = []
@@ -147,7 +152,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             f"the light is {kind} than in the empty-board photo (red/blue "
             f"{float(np.exp(cast[2] - cast[0])):.2f}): colours corrected against the board"
         )
-    shade = _shade(fn, r, model, gain)
+    shade = _shade(fn, r, model, gain, rgain)
     if shade is not None:
         fn /= shade[..., None]
     # Glare of another light than the one that casts the board's colour (white in the camera,
@@ -222,7 +227,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         changed,
         glare,
         (float(gains[0]), float(gains[1]), float(gains[2])),
-        empty.raster if gain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
+        empty.raster if rgain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
         warnings,
         brighter,
         white_thing,
@@ -230,7 +235,11 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
 
 
 def _shade(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel, gain: float = 1.0
+    f: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    model: BoardModel,
+    gain: float = 1.0,
+    rgain: float = 1.0,
 ) -> npt.NDArray[np.float32] | None:
     """What to divide the frame's raster by where the board lies in a broad shadow (someone
     leaning over the table): the board's light against the reference's, over ``SHADE_FROM``,
@@ -244,7 +253,7 @@ def _shade(
     fg = cv2.resize(f, small, interpolation=cv2.INTER_AREA).mean(axis=2)
     rg = cv2.resize(r, small, interpolation=cv2.INTER_AREA).mean(axis=2)
     ratio = (fg + 4) / (rg + 4)
-    use = (rg > 12 * gain) & (fg < 250 * gain)  # (levels as taken: see ``exposure_gain``)
+    use = (rg > 12 * rgain) & (fg < 250 * gain)  # (levels as taken: see ``compare``)
     use &= ~cv2.resize(
         model.marker_zone.astype(np.uint8), small, interpolation=cv2.INTER_NEAREST
     ).astype(bool)

@@ -125,3 +125,16 @@ def test_pond3d_a_brighter_photo_keeps_pumpkin_apart_from_banana(layout13: Any, 
         "the photo is brighter than usual (the markers' white paper is cut at white): "
         "colours cut at white were judged; a shorter exposure reads them better"
     ]
+
+
+def test_pond3d_a_frame_darker_than_the_empty_board_photo_is_counted(
+    layout13: Any, tall: Any
+) -> None:
+    """Seed 103 at 20 degrees, the frame with 0.7 of the light and the empty-board photo at
+    the usual exposure (the camera's auto exposure set lower for the game's photo): every
+    pond counted exactly. Before ``exposure.frame_gain`` the frame was compared as it was:
+    ponds IW, N and SW wrong (99.29% exact on fresh boards, 99.78% with it)."""
+    scene, count = count_scene3d(layout13, tall, 103, tilt=20.0, exposure=0.7)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong == set()

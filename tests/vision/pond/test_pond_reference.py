@@ -19,6 +19,7 @@ from vision.pond.exposure import (
     EXPOSURE_WHITE,
     brighter_than_usual,
     exposure_gain,
+    frame_gain,
     kept_past_white,
     paper_level,
 )
@@ -240,3 +241,32 @@ def test_a_photo_is_brighter_than_usual_when_the_markers_paper_is_cut(model: Boa
     assert paper_level(bright, model) == pytest.approx(255.0)
     assert brighter_than_usual(bright, model)
     assert not brighter_than_usual((board * 1.04).astype(np.uint8), model)  # 244
+
+
+def test_a_frame_darker_than_the_empty_board_photo_is_brightened_to_it(
+    model: BoardModel,
+) -> None:
+    """The frame at 0.7 of the light, the empty board at the usual exposure (the camera's
+    auto exposure set lower for the game's photo): the frame alone is brightened by the
+    papers' ratio (235 / 164 = 1.43), so its disc comes back to its usual brightness and
+    colour, and only the disc is changed. The same frame against an empty board at 0.7 too
+    needs no more than the shared gain."""
+    pieces = read_pieces_file()
+    board = _board(model)
+    disc = _disc(board, 600.0, 500.0)
+    wizard = np.array(pieces.factions["wizard"][::-1], np.float32)  # RGB -> BGR
+    frame = board.copy()
+    frame[disc] = wizard
+    dark = (frame * 0.7).astype(np.uint8)
+    usual = board.astype(np.uint8)
+    rel = frame_gain(dark.astype(np.float32), usual.astype(np.float32), model)
+    assert rel == pytest.approx(235 / int(235 * 0.7), rel=0.01)
+    got = compare(dark, EmptyBoard(usual), model)
+    assert got.changed[disc].mean() > 0.9
+    assert not got.changed[~disc & ~model.marker_zone].any()
+    lit = float(np.median(got.normalised[disc].astype(np.float64).mean(axis=1)))
+    assert lit / float(wizard.mean()) == pytest.approx(1.0, abs=0.03)
+    seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
+    assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
+    both = (board * 0.7).astype(np.float32)
+    assert frame_gain(dark.astype(np.float32), both, model) == 1.0
