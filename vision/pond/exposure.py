@@ -7,7 +7,9 @@ empty-board photo: its pieces' colours fall towards the dark level and their dif
 the board towards the change level (0.7 of the light read 96.4% at 30 degrees, 0.5 of it
 88.9% at 20, on fresh boards of the realistic generator). The markers' white paper tells the
 exposure apart from the board's art: both photos are brightened by the same gain to put it
-at ``EXPOSURE_WHITE``. A brighter photo is not darkened (what the sensor cut at white is
+at ``EXPOSURE_WHITE``. A frame darker than its empty-board photo (the auto exposure set
+lower for it alone) is then brightened to the reference's level (``frame_gain``). A brighter
+photo is not darkened (what the sensor cut at white is
 lost); the paper cut at white marks it (``brighter_than_usual``), and ``vision.pond.clipped``
 then judges the colours the camera cut.
 """

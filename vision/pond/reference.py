@@ -97,7 +97,8 @@ class Comparison:
     changed: npt.NDArray[np.bool_]
     glare: npt.NDArray[np.bool_]
     gains_bgr: tuple[float, float, float]
-    #: The empty board's raster, brightened as the frame was (``exposure_gain``).
+    #: The empty board's raster, brightened by the gain both photos share (``exposure_gain``;
+    #: a frame darker than it is brightened further, ``frame_gain``).
     reference: Frame
     warnings: list[str] = field(default_factory=list)
     #: Where the board is whiter only by more light than in the empty-board photo, lit at
@@ -247,7 +248,8 @@ def _shade(
     the board is that dim. The light is the grey ratio to the reference, smoothed over about
     ``SHADE_MM``, twice: the second time without the pixels more than ``SHADE_OUTLIER`` off
     the first level (pieces, their own shadows, the art's edges a little off), at a quarter
-    of the raster's size."""
+    of the raster's size. ``gain`` and ``rgain``: how much the frame and the reference were
+    brightened (``compare``), so the dark and clipped levels stay those of the photos."""
     h, w = f.shape[:2]
     small = (max(1, w // 4), max(1, h // 4))
     fg = cv2.resize(f, small, interpolation=cv2.INTER_AREA).mean(axis=2)
