@@ -55,8 +55,8 @@ kept past white at every exposure, against it (no count changed; 34100 begun, no
 (``vision/pond/clipped.py``) against fb87f42, on the ten default conditions, glare20,
 eveningglare and the five brighter ones; 34400-34429 and 34500-34529 for a frame darker
 than the empty-board photo brightened to it, against 804c036, with evframedark,
-evframebright, evemptydark, evemptybright and eleven others; the next fresh seeds start at
-34600;
+evframebright, evemptydark, evemptybright and eleven others, and 34600-34629 for the seven
+default conditions not in that list (the same on both); the next fresh seeds start at 34700;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
