@@ -194,6 +194,8 @@ EXTRA: dict[str, dict[str, Any]] = {
     "exposure +0.4 EV (brighter), 20 deg": {"tilt": 20.0, "exposure": 1.3},
     "exposure +0.4 EV (brighter), 30 deg": {"tilt": 30.0, "exposure": 1.3},
     "exposure +0.7 EV (brighter), 20 deg": {"tilt": 20.0, "exposure": 1.6},
+    "exposure +0.7 EV (brighter), 30 deg": {"tilt": 30.0, "exposure": 1.6},
+    "exposure +1 EV (brighter), 20 deg": {"tilt": 20.0, "exposure": 2.0},
     "exposure +0.4 EV (brighter), 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "exposure": 1.3},
     "exposure +0.4 EV (brighter), glare 0.85, 15 deg": {
         "tilt": 15.0,
@@ -288,6 +290,8 @@ SHORT = {
     "evup20": "exposure +0.4 EV (brighter), 20 deg",
     "evup30": "exposure +0.4 EV (brighter), 30 deg",
     "evup2_20": "exposure +0.7 EV (brighter), 20 deg",
+    "evup2_30": "exposure +0.7 EV (brighter), 30 deg",
+    "evup3_20": "exposure +1 EV (brighter), 20 deg",
     "evupstacks": "exposure +0.4 EV (brighter), 3 stacks, 25 deg",
     "evupglare": "exposure +0.4 EV (brighter), glare 0.85, 15 deg",
     "evframedark": "exposure -0.5 EV in the frame only, 20 deg",
