@@ -39,8 +39,9 @@ stronger glare (0.95), crowded ponds (60 pieces), other frames (1920x1080, the 4
 shorter exposure (0.7 or 0.5 of the light, about -0.5 and -1 EV, the empty-board photo too:
 the camera's auto exposure set darker) or a longer one (1.3 or 1.6 of the light, about +0.4
 and +0.7 EV, the empty-board photo too: set brighter, the markers' paper and the brightest
-pieces cut at white), or the exposure of one photo only (the frame's or the empty-board
-photo's, ``empty_exposure``: the auto exposure set differently for the two).
+pieces cut at white; 2.0, +1 EV, at 20 deg too), or the exposure of one photo only (the
+frame's or the empty-board photo's, ``empty_exposure``: the auto exposure set differently
+for the two).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -56,7 +57,8 @@ kept past white at every exposure, against it (no count changed; 34100 begun, no
 eveningglare and the five brighter ones; 34400-34429 and 34500-34529 for a frame darker
 than the empty-board photo brightened to it, against 804c036, with evframedark,
 evframebright, evemptydark, evemptybright and eleven others, and 34600-34629 for the seven
-default conditions not in that list (the same on both); the next fresh seeds start at 34700;
+default conditions not in that list (the same on both); 34700-34729 and 34800-34829 for
+evup2_30 and evup3_20 on the code as landed; the next fresh seeds start at 34900;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
