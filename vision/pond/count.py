@@ -236,7 +236,7 @@ def count_board(
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
-        if brighter_than_usual(photo, model):
+        if brighter_than_usual(cmp.paper):
             relabel_clipped(labels, raster, photo, cmp.changed, pieces, model.ppm)
             warnings.append(
                 "the photo is brighter than usual (the markers' white paper is cut at white): "

@@ -54,34 +54,31 @@ def kept_past_white(fn: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     return out
 
 
-def exposure_gain(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
-) -> float:
-    """How much to brighten a dark photo: ``EXPOSURE_WHITE`` over the markers' white paper
-    (the marker zones' 90th percentile, grey) in the frame or in the reference, whichever is
-    brighter (a shadow over one photo's markers leaves the other's level); at most
-    ``EXPOSURE_MAX_GAIN``. 1 under ``EXPOSURE_MIN_GAIN``, and when the layout has no marker
-    zone."""
-    if not model.marker_zone[::3, ::3].any():
+def exposure_gain(frame_paper: float | None, ref_paper: float | None) -> float:
+    """How much to brighten a dark photo, from the two photos' papers (``paper_level``):
+    ``EXPOSURE_WHITE`` over the frame's or the reference's, whichever is brighter (a shadow
+    over one photo's markers leaves the other's level); at most ``EXPOSURE_MAX_GAIN``. 1
+    under ``EXPOSURE_MIN_GAIN``, and when the layout has no marker zone (None)."""
+    if frame_paper is None or ref_paper is None:
         return 1.0
-    white = max(paper_level(f, model), paper_level(r, model))
-    gain = EXPOSURE_WHITE / max(white, 1.0)
+    gain = EXPOSURE_WHITE / max(frame_paper, ref_paper, 1.0)
     return 1.0 if gain < EXPOSURE_MIN_GAIN else min(gain, EXPOSURE_MAX_GAIN)
 
 
-def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float:
+def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
     """The markers' white paper in a board raster: the marker zones' 90th percentile, grey
-    (0 when the layout has no marker zone)."""
+    (None when the layout has no marker zone)."""
     zone = model.marker_zone[::3, ::3]
     if not zone.any():
-        return 0.0
+        return None
     return float(np.percentile(raster[::3, ::3][zone].astype(np.float32).mean(axis=1), 90))
 
 
-def brighter_than_usual(raster: npt.NDArray[np.uint8], model: BoardModel) -> bool:
-    """Whether a photo is brighter than the usual one: its markers' paper is cut at white
-    (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours cut at white."""
-    return paper_level(raster, model) >= PAPER_CUT
+def brighter_than_usual(frame_paper: float | None) -> bool:
+    """Whether a photo is brighter than the usual one: its markers' paper (``paper_level``)
+    is cut at white (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours
+    cut at white."""
+    return frame_paper is not None and frame_paper >= PAPER_CUT
 
 
 #: A frame darker than the empty-board photo by this much or more (the reference's paper over
@@ -93,11 +90,12 @@ def brighter_than_usual(raster: npt.NDArray[np.uint8], model: BoardModel) -> boo
 FRAME_DARKER = 1.15
 
 
-def frame_gain(f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel) -> float:
-    """How much more to brighten the frame alone: the reference's paper over the frame's when
-    that is ``FRAME_DARKER`` or more (at most ``EXPOSURE_MAX_GAIN``); else 1, and when the
-    layout has no marker zone."""
-    if not model.marker_zone[::3, ::3].any():
+def frame_gain(frame_paper: float | None, ref_paper: float | None) -> float:
+    """How much more to brighten the frame alone, from the two photos' papers
+    (``paper_level``, as taken: a shared gain scales both alike): the reference's over the
+    frame's when that is ``FRAME_DARKER`` or more (at most ``EXPOSURE_MAX_GAIN``); else 1,
+    and when the layout has no marker zone (None)."""
+    if frame_paper is None or ref_paper is None:
         return 1.0
-    rel = paper_level(r, model) / max(paper_level(f, model), 1.0)
+    rel = ref_paper / max(frame_paper, 1.0)
     return 1.0 if rel < FRAME_DARKER else min(rel, EXPOSURE_MAX_GAIN)

@@ -56,7 +56,7 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.frames import Frame
-from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white
+from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white, paper_level
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.whitening import CLIPPED, GLARE_LEVEL, Whitening, parts_of, shade_fit
@@ -100,6 +100,9 @@ class Comparison:
     #: The empty board's raster, brightened by the gain both photos share (``exposure_gain``;
     #: a frame darker than it is brightened further, ``frame_gain``).
     reference: Frame
+    #: The frame's markers' white paper as taken (``exposure.paper_level``; None when the
+    #: layout has no marker zone).
+    paper: float | None
     warnings: list[str] = field(default_factory=list)
     #: Where the board is whiter only by more light than in the empty-board photo, lit at
     #: least ``1 / SHADE_FROM`` times the rest of the board (the owner's shadow on that
@@ -129,11 +132,12 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         )
     f = raster.astype(np.float32)
     r = empty.raster.astype(np.float32)
-    rgain = exposure_gain(f, r, model)  # both photos darker than usual
+    papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
+    rgain = exposure_gain(*papers)  # both photos darker than usual
+    gain = rgain * frame_gain(*papers)  # the frame's: darker than the reference too
     if rgain > 1:
         f *= rgain
         r *= rgain
-    gain = rgain * frame_gain(f, r, model)  # the frame's: darker than the reference too
     if gain > rgain:
         f *= gain / rgain
     step = 3
@@ -229,6 +233,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         glare,
         (float(gains[0]), float(gains[1]), float(gains[2])),
         empty.raster if rgain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
+        papers[0],
         warnings,
         brighter,
         white_thing,

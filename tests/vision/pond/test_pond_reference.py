@@ -200,13 +200,13 @@ def test_a_darker_photo_is_brightened_to_the_usual_level(model: BoardModel) -> N
     frame = board.copy()
     frame[disc] = wizard
     f32 = frame.astype(np.float32)
-    assert exposure_gain(f32, board, model) == 1.0
+    assert exposure_gain(paper_level(f32, model), paper_level(board, model)) == 1.0
     usual = compare(frame.astype(np.uint8), EmptyBoard(board.astype(np.uint8)), model)
     assert usual.reference is not None and usual.reference.mean() == pytest.approx(
         board.mean(), abs=0.5
     )
     dark = EmptyBoard((board * 0.6).astype(np.uint8))
-    gain = exposure_gain(f32 * 0.6, board * 0.6, model)
+    gain = exposure_gain(paper_level(f32 * 0.6, model), paper_level(board * 0.6, model))
     assert gain == pytest.approx(EXPOSURE_WHITE / (235 * 0.6), rel=0.01)
     got = compare((f32 * 0.6).astype(np.uint8), dark, model)
     assert got.changed[disc].mean() > 0.9
@@ -236,11 +236,11 @@ def test_a_photo_is_brighter_than_usual_when_the_markers_paper_is_cut(model: Boa
     only then are colours cut at white judged (``vision.pond.clipped``)."""
     board = _board(model)
     assert paper_level(board, model) == pytest.approx(235.0)
-    assert not brighter_than_usual(board.astype(np.uint8), model)
+    assert not brighter_than_usual(paper_level(board.astype(np.uint8), model))
     bright = np.minimum(board * 1.3, 255).astype(np.uint8)
     assert paper_level(bright, model) == pytest.approx(255.0)
-    assert brighter_than_usual(bright, model)
-    assert not brighter_than_usual((board * 1.04).astype(np.uint8), model)  # 244
+    assert brighter_than_usual(paper_level(bright, model))
+    assert not brighter_than_usual(paper_level((board * 1.04).astype(np.uint8), model))  # 244
 
 
 def test_a_frame_darker_than_the_empty_board_photo_is_brightened_to_it(
@@ -259,7 +259,7 @@ def test_a_frame_darker_than_the_empty_board_photo_is_brightened_to_it(
     frame[disc] = wizard
     dark = (frame * 0.7).astype(np.uint8)
     usual = board.astype(np.uint8)
-    rel = frame_gain(dark.astype(np.float32), usual.astype(np.float32), model)
+    rel = frame_gain(paper_level(dark, model), paper_level(usual, model))
     assert rel == pytest.approx(235 / int(235 * 0.7), rel=0.01)
     got = compare(dark, EmptyBoard(usual), model)
     assert got.changed[disc].mean() > 0.9
@@ -269,4 +269,4 @@ def test_a_frame_darker_than_the_empty_board_photo_is_brightened_to_it(
     seen = chroma(np.median(got.normalised[disc].astype(np.float64), axis=0))
     assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
     both = (board * 0.7).astype(np.float32)
-    assert frame_gain(dark.astype(np.float32), both, model) == 1.0
+    assert frame_gain(paper_level(dark, model), paper_level(both, model)) == 1.0
