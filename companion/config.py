@@ -115,6 +115,12 @@ SCHEMA: dict[str, tuple[Key, ...]] = {
         ),
         Key("resolution", [4608, 2592], _ints(2, 64, 10000), "capture size [width, height]"),
         Key("vote_frames", 5, _int_in(1, 60), "frames a scan votes over"),
+        Key(
+            "exposure_value",
+            0.0,
+            _num_in(-2.0, 2.0),
+            "Pi camera's exposure bias in stops to start at (the Pond scan moves it itself)",
+        ),
     ),
     "decoder": (
         Key("primary", "zxing", _one_of("zxing", "zbar"), "QR decoder: zxing (zxing-cpp) or zbar"),
@@ -157,6 +163,7 @@ class CameraConfig:
     source: str
     resolution: tuple[int, int]
     vote_frames: int
+    exposure_value: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -282,7 +289,12 @@ def _build(v: dict[str, dict[str, Any]], origins: dict[str, str], where: str) ->
     cam, dec, gpio, disp = v["camera"], v["decoder"], v["gpio"], v["display"]
     folder = v["data"]["folder"] or default_data_folder()
     return Config(
-        camera=CameraConfig(cam["source"], tuple(cam["resolution"]), cam["vote_frames"]),
+        camera=CameraConfig(
+            cam["source"],
+            tuple(cam["resolution"]),
+            cam["vote_frames"],
+            float(cam["exposure_value"]),
+        ),
         decoder=DecoderConfig(dec["primary"], dec["second_opinion"]),
         gpio=GpioConfig(
             backend=gpio["backend"],

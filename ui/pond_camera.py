@@ -5,7 +5,10 @@ each pond with ``vision.pond.count.count_board``, and only reports a board when
 several consecutive frames agree (``vision.pond.watch.BoardWatcher``, or the
 same rule here when it is missing: ``AGREE`` equal counts in a row). A frame with
 a hand over the map or a hidden marker is never a board: the scanner waits and
-the annotated picture says why. Every callback runs on the main thread.
+the annotated picture says why. A camera with an exposure control (the Pi camera) is
+steered by each frame's markers' paper (``steer_exposure``): half a stop less when it is
+cut at white, and the frames' agreement starts over. Every callback runs on the main
+thread.
 """
 
 from __future__ import annotations
@@ -65,6 +68,55 @@ def empty_board_for(data_folder: Path | None, layout: Any, pieces: Any) -> Any:
         return None
 
 
+#: Photos of the empty board taken at most while the camera's exposure is moved between them.
+EMPTY_TRIES = 5
+
+
+def steer_exposure(camera: Any, paper: float | None) -> str | None:
+    """Move the camera's exposure as a frame's markers' paper asks
+    (``vision.pond.exposure.next_exposure_value``), and say so; None when it stays (the
+    paper is fine or unseen, the limit is reached, or the camera has no control: files and
+    OpenCV sources)."""
+    from vision.frames import ExposureControl
+    from vision.pond.exposure import next_exposure_value
+
+    if not isinstance(camera, ExposureControl):
+        return None
+    before = camera.exposure_value
+    ev = next_exposure_value(paper, before)
+    if ev is None:
+        return None
+    camera.set_exposure_value(ev)
+    why = "too bright (the markers' white paper is cut at white)" if ev < before else "too dark"
+    return f"the photo is {why}: the camera's exposure is set to {ev:+.1f} EV, reading again"
+
+
+def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, list[str]]:
+    """The step "photograph the empty board": a frame of the board with nothing on it, taken
+    again (up to ``EMPTY_TRIES`` photos) while its markers' paper asks the camera for another
+    exposure. The reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
+    ``CompanionError`` when the camera gives no picture or the markers are not all seen."""
+    from vision.pond.exposure import brighter_than_usual, paper_level
+    from vision.pond.model import board_model
+    from vision.pond.reference import make_empty_board
+
+    model = board_model(layout, pieces)
+    for _ in range(EMPTY_TRIES):
+        frame = camera.read()
+        if frame is None:
+            raise CompanionError("the camera gives no picture")
+        empty, notes = make_empty_board(frame, layout, pieces, "the photo")
+        paper = paper_level(empty.raster, model)
+        if steer_exposure(camera, paper) is None:
+            break
+    if brighter_than_usual(paper):
+        notes.append(
+            "the photo is brighter than usual (the markers' white paper is cut at white): "
+            "a shorter exposure or less light would read the pieces' colours better"
+        )
+    return empty, notes
+
+
 def pieces_for(data_folder: Path | None) -> Any:
     """The owner's calibrated pieces (``pond-pieces.json`` in the data folder) or the default."""
     from vision.pond.pieces import read_pieces_file
@@ -120,9 +172,15 @@ class BoardScanner:
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")
         count = self.count_board(frame, self.layout, self.pieces, self.empty)
-        settled = self.watcher.add(count)
-        agreed = dict(settled.ponds) if settled is not None else None
-        reason = str(self.watcher.status)
+        with self._lock:
+            moved = steer_exposure(self.camera, getattr(count, "paper", None))
+        if moved is not None:  # this frame's exposure is left behind: its count does not vote
+            self.watcher.reset()
+            agreed, reason = None, moved
+        else:
+            settled = self.watcher.add(count)
+            agreed = dict(settled.ponds) if settled is not None else None
+            reason = str(self.watcher.status)
         picture = crop_to_board(self.annotate(frame, count), count, self.layout)
         return BoardRead(
             downscale(picture, *PICTURE_MAX),

@@ -15,7 +15,8 @@ Implementations: ``FilesSource`` (a folder or list of image files, loops for
 the demo), ``OpenCVSource`` (a ``cv2.VideoCapture`` device) and
 ``PiCameraSource`` (in ``vision.picamera_source``, the only module that imports
 picamera2, and only when that camera is chosen). ``open_source`` picks one from
-``config.camera.source``.
+``config.camera.source``. A source that also has an ``ExposureControl`` (the Pi camera)
+lets the Pond scan bias its exposure.
 """
 
 from __future__ import annotations
@@ -295,6 +296,20 @@ class FrameSource(Protocol):
     ) -> None: ...
 
 
+@runtime_checkable
+class ExposureControl(Protocol):
+    """A source whose exposure can be biased (the Pi camera): ``exposure_value`` is the
+    auto exposure's bias in stops (EV; 0 its own choice, -1 half the light) that the next
+    frames are taken at; ``set_exposure_value`` changes it and returns once frames taken at
+    it come through. The Pond scan lowers it when the markers' paper is cut at white
+    (``vision.pond.exposure.next_exposure_value``). Files and OpenCV sources have none."""
+
+    @property
+    def exposure_value(self) -> float: ...
+
+    def set_exposure_value(self, ev: float) -> None: ...
+
+
 class _SourceBase:
     """Shared context-manager and closed/lost bookkeeping."""
 
@@ -467,7 +482,8 @@ def open_source(
     if choice == "picamera2":
         from vision.picamera_source import PiCameraSource
 
-        return PiCameraSource(res)
+        ev = float(getattr(cam, "exposure_value", 0.0) or 0.0) if cam is not None else 0.0
+        return PiCameraSource(res, exposure_value=ev)
     raise ConfigError(
         f"camera.source: unknown source {choice!r} "
         "(auto, demo, picamera2, opencv:N or files:FOLDER)"

@@ -6,12 +6,25 @@ a machine without it costs nothing and fails nothing until the camera is chosen.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import numpy as np
 
 from companion.errors import HardwareError
 from vision.frames import Frame, _SourceBase, as_frame
+
+log = logging.getLogger(__name__)
+
+#: Frames dropped after the exposure value changes, at the least: the requests already queued
+#: were taken at the old one.
+SETTLE_FRAMES = 3
+#: ... then frames are dropped until two in a row were exposed alike (exposure time times the
+#: gains, within this share), at most ``SETTLE_MAX`` frames in all: the auto exposure moves
+#: to a new target over several frames. Not checked on a Pi (none here): the numbers are
+#: guesses from libcamera's auto exposure converging within about ten frames.
+SETTLE_SPREAD = 0.03
+SETTLE_MAX = 30
 
 
 def camera_count() -> int:
@@ -24,10 +37,14 @@ def camera_count() -> int:
 
 
 class PiCameraSource(_SourceBase):
-    """Still-quality frames from the Pi camera, in the product's BGR format."""
+    """Still-quality frames from the Pi camera, in the product's BGR format, with an
+    exposure bias (``vision.frames.ExposureControl``: libcamera's ``ExposureValue``)."""
 
-    def __init__(self, resolution: tuple[int, int] = (4608, 2592)) -> None:
+    def __init__(
+        self, resolution: tuple[int, int] = (4608, 2592), *, exposure_value: float = 0.0
+    ) -> None:
         super().__init__()
+        self._ev = float(exposure_value)
         try:
             from picamera2 import Picamera2
         except ImportError as exc:
@@ -39,7 +56,8 @@ class PiCameraSource(_SourceBase):
             self._cam: Any = Picamera2()
             # picamera2's "RGB888" is laid out B, G, R in memory: OpenCV's BGR.
             cfg = self._cam.create_still_configuration(
-                main={"size": tuple(resolution), "format": "RGB888"}
+                main={"size": tuple(resolution), "format": "RGB888"},
+                controls={"ExposureValue": self._ev},
             )
             self._cam.configure(cfg)
             self._cam.start()
@@ -56,6 +74,35 @@ class PiCameraSource(_SourceBase):
             return None
         return as_frame(np.asarray(image)[:, :, :3], "picamera2")
 
+    @property
+    def exposure_value(self) -> float:
+        return self._ev
+
+    def set_exposure_value(self, ev: float) -> None:
+        """Bias the auto exposure by ``ev`` stops, and drop frames until its frames come
+        through (``SETTLE_FRAMES``, ``SETTLE_SPREAD``). A camera that refuses the control keeps
+        its exposure (logged); one that stops giving frames is lost."""
+        if self._closed or self._lost or float(ev) == self._ev:
+            return
+        try:
+            self._cam.set_controls({"ExposureValue": float(ev)})
+        except Exception as exc:
+            log.warning("camera picamera2: exposure value %+.1f refused: %s", ev, exc)
+            return
+        self._ev = float(ev)
+        try:
+            self._settle()
+        except Exception:
+            self._lost = True
+
+    def _settle(self) -> None:
+        last: float | None = None
+        for n in range(SETTLE_MAX):
+            level = _exposure(self._cam.capture_metadata())
+            if n >= SETTLE_FRAMES and _alike(level, last):
+                return
+            last = level
+
     def close(self) -> None:
         if not self._closed:
             try:
@@ -64,3 +111,20 @@ class PiCameraSource(_SourceBase):
             except Exception:  # closing a camera that already went away is fine
                 pass
         super().close()
+
+
+def _exposure(metadata: Any) -> float | None:
+    """How much light a frame gathered (exposure time times the gains), from its metadata."""
+    try:
+        return (
+            float(metadata["ExposureTime"])
+            * float(metadata.get("AnalogueGain", 1.0))
+            * float(metadata.get("DigitalGain", 1.0))
+        )
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _alike(level: float | None, last: float | None) -> bool:
+    """Two frames exposed alike (within ``SETTLE_SPREAD``)."""
+    return level is not None and last is not None and abs(level - last) <= SETTLE_SPREAD * last

@@ -279,23 +279,25 @@ class SettingsScreen(BaseScreen):
         target: Path = self.app.data_folder() / EMPTY_BOARD_FILE.format(n=self.layout_side)
         doc = self.ids.layout_editor.document()
 
-        def make() -> Path:
+        def make() -> tuple[Path, list[str]]:
             from companion.games.pond.layout import load_layout
+            from ui.pond_camera import photograph_empty_board
             from vision.pond.pieces import read_pieces_file
-            from vision.pond.reference import make_empty_board, write_empty_board
+            from vision.pond.reference import write_empty_board
 
-            frame = self.app.use_camera("pond").read()
-            if frame is None:
-                raise CompanionError("the camera gives no picture")
             saved = self.app.data_folder() / PIECES_FILE
             pieces = read_pieces_file(saved if saved.is_file() else None)
-            empty, _ = make_empty_board(frame, load_layout(doc, "the map"), pieces, "the photo")
+            camera = self.app.use_camera("pond")
+            empty, notes = photograph_empty_board(camera, load_layout(doc, "the map"), pieces)
             write_empty_board(empty, target)
-            return target
+            return target, notes
 
-        def done(path: Path) -> None:
+        def done(result: tuple[Path, list[str]]) -> None:
+            path, notes = result
             self.saved["empty_board"] = path
             self.message = f"Saved {path.name}: the counter compares each frame with it"
+            if notes:
+                self.message += " (" + "; ".join(notes) + ")"
 
         self.message = "Photographing the empty board: keep hands and shadows off it..."
         run_in_background(make, on_done=done, on_error=lambda e: self._empty_failed(str(e)))

@@ -47,7 +47,7 @@ from vision.pond.explain import (
     changed_patches,
     explain,
 )
-from vision.pond.exposure import brighter_than_usual
+from vision.pond.exposure import brighter_than_usual, paper_level
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.lamps import FAINT
@@ -95,6 +95,10 @@ class BoardCount:
     camera: CameraPlace | None = None
     #: Each patch of a faction's colour against the pieces counted in it (``explain``).
     explained: list[Explained] = field(default_factory=list)
+    #: The markers' white paper as taken (``exposure.paper_level``): how bright the photo is,
+    #: for the camera's exposure (``exposure.next_exposure_value``). None before the markers
+    #: are placed.
+    paper: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         """``{"ponds": ..., "warnings": [...]}``; a frame that waits gives its ``reason``."""
@@ -225,13 +229,15 @@ def count_board(
         )
     raster = warp_board(frame, pose, model)
     place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
+    photo = raster  # as taken (the comparison's normalised raster replaces it)
+    paper = paper_level(photo, model) if empty is None else None  # else compare measures it
     warnings: list[str] = []
     glare_boxes: list[tuple[float, float, float, float]] = []
     glare_named: list[str] = []  # the ponds the reference's glare warning names
     flagged: list[str] = []
     if empty is not None:
         cmp = compare(raster, empty, model)
-        photo, raster = raster, cmp.normalised
+        raster, paper = cmp.normalised, cmp.paper
         lut = colours.build_lut(pieces, board_colours(empty.raster, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
@@ -294,6 +300,7 @@ def count_board(
             pose=pose,
             polygons_mm=polygons,
             occluded_mm=occluded,
+            paper=paper,
         )
     if empty is not None and glare_named:
         found_pieces, tinted = glare_tinted(found_pieces, cmp.glare, set(glare_named), model)
@@ -332,6 +339,7 @@ def count_board(
     count.glare_mm = glare_boxes
     count.camera = place
     count.explained = explained
+    count.paper = paper
     return count
 
 

@@ -99,3 +99,33 @@ def frame_gain(frame_paper: float | None, ref_paper: float | None) -> float:
         return 1.0
     rel = ref_paper / max(frame_paper, 1.0)
     return 1.0 if rel < FRAME_DARKER else min(rel, EXPOSURE_MAX_GAIN)
+
+
+#: The camera's exposure value (EV, picamera2's ``ExposureValue``: the auto exposure's bias in
+#: stops) is moved by this much a frame when the markers' paper says the photo is too bright or
+#: too dark (``next_exposure_value``).
+EV_STEP = 0.5
+#: ... and kept within this range: two stops either way of the auto exposure's own choice.
+EV_LIMITS = (-2.0, 2.0)
+#: A photo whose markers' paper reads under this is darker than any measured (0.5 of the usual
+#: light puts it at about 115 and still counts as the usual photo does, after
+#: ``exposure_gain``): the camera is asked for more light.
+PAPER_DARK = 90.0
+
+
+def next_exposure_value(frame_paper: float | None, ev: float) -> float | None:
+    """The camera's exposure value for the next frames, from this frame's markers' paper
+    (``paper_level``) and the EV it was taken at: ``EV_STEP`` lower when the paper is cut at
+    white (``brighter_than_usual``: colours cut at white are only judged, and past about
+    +0.7 EV no longer told apart), ``EV_STEP`` higher under ``PAPER_DARK``. None to keep it:
+    the paper unseen, between the two, or the EV at its limit (``EV_LIMITS``)."""
+    if frame_paper is None:
+        return None
+    lo, hi = EV_LIMITS
+    if brighter_than_usual(frame_paper):
+        step = max(lo, ev - EV_STEP)
+    elif frame_paper < PAPER_DARK:
+        step = min(hi, ev + EV_STEP)
+    else:
+        return None
+    return None if abs(step - ev) < 1e-9 else step
