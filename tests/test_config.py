@@ -111,3 +111,11 @@ def test_config_display_diagonal_defaults_to_seven_inches_and_is_checked(tmp_pat
     assert parse_config({"display": {"diagonal_in": 10.1}}, "x").display.diagonal_in == 10.1
     with pytest.raises(ConfigError, match=r"display\.diagonal_in"):
         parse_config({"display": {"diagonal_in": "seven"}}, "x")
+
+
+def test_config_camera_exposure_value_defaults_to_zero_and_is_checked() -> None:
+    assert parse_config({}, "default").camera.exposure_value == 0.0
+    assert parse_config({"camera": {"exposure_value": -1}}, "x").camera.exposure_value == -1.0
+    for bad in (2.5, "dark", True):
+        with pytest.raises(ConfigError, match=r"camera\.exposure_value .*-2\.0 to 2\.0"):
+            parse_config({"camera": {"exposure_value": bad}}, "x")

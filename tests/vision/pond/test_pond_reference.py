@@ -270,3 +270,20 @@ def test_a_frame_darker_than_the_empty_board_photo_is_brightened_to_it(
     assert float(np.hypot(*(seen - chroma(wizard)))) < PIECE_TOLERANCE / 2
     both = (board * 0.7).astype(np.float32)
     assert frame_gain(paper_level(dark, model), paper_level(both, model)) == 1.0
+
+
+def test_next_exposure_value_steps_half_a_stop_against_a_paper_cut_at_white_or_too_dark() -> None:
+    """The camera's exposure follows the markers' paper: half a stop less while it is cut at
+    white, half a stop more under ``PAPER_DARK``, within ``EV_LIMITS``; kept between the two
+    and when the paper is unseen."""
+    from vision.pond.exposure import EV_LIMITS, EV_STEP, PAPER_CUT, PAPER_DARK
+    from vision.pond.exposure import next_exposure_value as step
+
+    assert EV_STEP == 0.5
+    assert step(255.0, 0.0) == -0.5 and step(PAPER_CUT, -0.5) == -1.0
+    assert step(PAPER_DARK - 1, 0.0) == 0.5 and step(40.0, 1.5) == 2.0
+    for usual in (PAPER_DARK, 120.0, 230.0, PAPER_CUT - 0.1):
+        assert step(usual, 0.0) is None
+    assert step(None, 0.0) is None
+    assert step(255.0, EV_LIMITS[0]) is None and step(20.0, EV_LIMITS[1]) is None
+    assert step(255.0, EV_LIMITS[0] + 0.2) == EV_LIMITS[0]

@@ -1,0 +1,97 @@
+"""The Pond scan steers a camera's exposure by the map's white paper (``ui.pond_camera``):
+a camera whose auto exposure gathers twice the usual light (+1 EV) is turned down half a
+stop at a time, for the empty-board photo and for the game's frames, and the board is
+counted at an exposure whose colours are not cut at white.
+
+The camera is simulated: a frame at exposure value EV is the realistic generator's scene
+(``pond_scene3d``) drawn with 2 * 2**EV of the usual light."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from tests.vision.pond import pond_scene3d as s3
+
+SIZE = (2304, 1296)
+SEED = 101  # at +1 EV main's counter read 6 of its 13 ponds wrong (pumpkin read as banana)
+
+
+class SimCamera:
+    """One board's renders at 2 x 2**EV of the usual light, with an exposure control."""
+
+    def __init__(self, render: Any, ev: float = 0.0) -> None:
+        self.render, self._ev, self.asked = render, ev, []
+        self.cache: dict[float, Any] = {}
+
+    @property
+    def exposure_value(self) -> float:
+        return self._ev
+
+    def set_exposure_value(self, ev: float) -> None:
+        self.asked.append(ev)
+        self._ev = ev
+
+    def read(self) -> Any:
+        if self._ev not in self.cache:
+            self.cache[self._ev] = self.render(2.0 * 2**self._ev)
+        return self.cache[self._ev]
+
+
+@pytest.fixture(scope="module")
+def setting() -> tuple[Any, Any]:
+    from companion.games.pond.layout import default_layout
+    from vision.pond.pieces import read_pieces_file
+
+    pieces = dataclasses.replace(
+        read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
+    )
+    return default_layout(13), pieces
+
+
+def test_a_photo_twice_too_bright_is_taken_again_darker_and_then_counted_right(
+    setting: tuple[Any, Any],
+) -> None:
+    from ui.pond_camera import BoardScanner, photograph_empty_board
+    from vision.pond import count_board
+    from vision.pond.exposure import PAPER_CUT, paper_level
+    from vision.pond.model import board_model
+
+    layout, pieces = setting
+    empty_cam = SimCamera(lambda e: s3.empty_board(layout, pieces, SEED, size=SIZE, exposure=e))
+    empty, notes = photograph_empty_board(empty_cam, layout, pieces)
+    assert empty_cam.asked == [-0.5, -1.0] and notes == []
+    assert paper_level(empty.raster, board_model(layout, pieces)) < PAPER_CUT
+
+    scene = s3.make_scene3d(layout, pieces, SEED, size=SIZE, tilt=20.0, exposure=2.0)
+    cam = SimCamera(
+        lambda e: s3.make_scene3d(layout, pieces, SEED, size=SIZE, tilt=20.0, exposure=e).image
+    )
+    as_taken = count_board(cam.read(), layout, pieces, empty)  # what the scan had before
+    wrong = {pid for pid, want in scene.answer.items() if as_taken.ponds[pid] != want}
+    assert len(wrong) >= 3 and as_taken.paper is not None and as_taken.paper >= PAPER_CUT
+
+    scanner = BoardScanner(cam, layout, print, print, pieces=pieces, empty=empty)
+    reads = [scanner.read_once() for _ in range(5)]
+    assert [r.reason.split(":")[0] for r in reads[:2]] == [
+        "the photo is too bright (the markers' white paper is cut at white)"
+    ] * 2
+    assert "set to -0.5 EV" in reads[0].reason and "set to -1.0 EV" in reads[1].reason
+    assert cam.asked == [-0.5, -1.0] and all(r.ponds is None for r in reads[:4])
+    assert reads[4].ponds == scene.answer  # three frames at -1 EV agreed: every pond right
+    assert not [w for w in reads[4].warnings if "brighter than usual" in w]
+
+
+def test_a_camera_without_an_exposure_control_is_left_alone(setting: tuple[Any, Any]) -> None:
+    """Files and demo frames: the scan counts them as they are (nothing to steer)."""
+    from ui.pond_camera import steer_exposure
+    from vision.frames import FilesSource, demo_folder
+
+    with FilesSource(demo_folder("pond")) as demo:
+        assert steer_exposure(demo, 255.0) is None
+    cam = SimCamera(lambda e: None)
+    assert steer_exposure(cam, 230.0) is None and cam.asked == []
+    assert steer_exposure(cam, 60.0) is not None and cam.asked == [0.5]
+    assert "too dark" in str(steer_exposure(cam, 60.0)) and cam.asked == [0.5, 1.0]
