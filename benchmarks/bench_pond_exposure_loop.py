@@ -19,7 +19,9 @@ photo; 20 degrees of tilt, the default condition's other settings):
 
 - ``bright16``, ``bright20``, ``bright28``: both 1.6, 2.0, 2.8 (about +0.7, +1, +1.5 EV);
 - ``lampup``: the frames 2.0, the empty board 1.0 (the lamp turned up after it);
-- ``dark03``: both 0.3 (about -1.7 EV).
+- ``dark03``: both 0.3 (about -1.7 EV);
+- ``glare``, ``brightglare``: the lamp's glare (0.85) on the frames, at the usual light and
+  at 1.6 (the generator puts it over the board's middle, never on a marker).
 
 Assumptions: the auto exposure's error is the same for every frame of a scenario, and its
 bias is exact (a real camera's EV moves the exposure time and gains; the metadata check that
@@ -57,13 +59,15 @@ from vision.pond import count_board  # noqa: E402
 from vision.pond.calibrate import board_raster  # noqa: E402
 from vision.pond.reference import EmptyBoard  # noqa: E402
 
-#: name: (the frames' light, the empty-board photo's light) against the usual photo.
-SCENARIOS: dict[str, tuple[float, float]] = {
-    "bright16": (1.6, 1.6),
-    "bright20": (2.0, 2.0),
-    "bright28": (2.8, 2.8),
-    "lampup": (2.0, 1.0),
-    "dark03": (0.3, 0.3),
+#: name: (the frames' light, the empty-board photo's light, the frames' other conditions).
+SCENARIOS: dict[str, tuple[float, float, dict[str, Any]]] = {
+    "bright16": (1.6, 1.6, {}),
+    "bright20": (2.0, 2.0, {}),
+    "bright28": (2.8, 2.8, {}),
+    "lampup": (2.0, 1.0, {}),
+    "dark03": (0.3, 0.3, {}),
+    "glare": (1.0, 1.0, {"glare": 0.85}),
+    "brightglare": (1.6, 1.6, {"glare": 0.85}),
 }
 TILT = 20.0
 MAX_FRAMES = 8
@@ -112,7 +116,7 @@ def main() -> int:
     )
     t0 = time.time()
     for name in names:
-        light, empty_light = SCENARIOS[name]
+        light, empty_light, kw = SCENARIOS[name]
         tot = {"steered": [0] * 8, "taken": [0] * 8}
         evs: list[float] = []
         frames = 0
@@ -122,10 +126,14 @@ def main() -> int:
             def empty_render(e: float, seed: int = seed) -> Any:
                 return s3.empty_board(layout, pieces, seed, size=size, exposure=e)
 
-            def frame_render(e: float, seed: int = seed) -> Any:
-                return s3.make_scene3d(layout, pieces, seed, size=size, tilt=TILT, exposure=e).image
+            def frame_render(e: float, seed: int = seed, kw: dict[str, Any] = kw) -> Any:
+                return s3.make_scene3d(
+                    layout, pieces, seed, size=size, tilt=TILT, exposure=e, **kw
+                ).image
 
-            scene = s3.make_scene3d(layout, pieces, seed, size=size, tilt=TILT, exposure=light)
+            scene = s3.make_scene3d(
+                layout, pieces, seed, size=size, tilt=TILT, exposure=light, **kw
+            )
             answer = scene.answer
             # as taken: both photos at EV 0
             raster, _, _ = board_raster(empty_render(empty_light), layout, pieces, "empty")

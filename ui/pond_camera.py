@@ -96,7 +96,7 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
     again (up to ``EMPTY_TRIES`` photos) while its markers' paper asks the camera for another
     exposure. The reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
     ``CompanionError`` when the camera gives no picture or the markers are not all seen."""
-    from vision.pond.exposure import brighter_than_usual, paper_level
+    from vision.pond.exposure import brighter_than_usual, marker_paper
     from vision.pond.model import board_model
     from vision.pond.reference import make_empty_board
 
@@ -106,7 +106,7 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
         if frame is None:
             raise CompanionError("the camera gives no picture")
         empty, notes = make_empty_board(frame, layout, pieces, "the photo")
-        paper = paper_level(empty.raster, model)
+        paper = marker_paper(empty.raster, model)
         if steer_exposure(camera, paper) is None:
             break
     if brighter_than_usual(paper):

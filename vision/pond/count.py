@@ -47,7 +47,7 @@ from vision.pond.explain import (
     changed_patches,
     explain,
 )
-from vision.pond.exposure import brighter_than_usual, paper_level
+from vision.pond.exposure import brighter_than_usual, marker_paper
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import marker_centres_mm, marker_size_mm
 from vision.pond.lamps import FAINT
@@ -95,9 +95,9 @@ class BoardCount:
     camera: CameraPlace | None = None
     #: Each patch of a faction's colour against the pieces counted in it (``explain``).
     explained: list[Explained] = field(default_factory=list)
-    #: The markers' white paper as taken (``exposure.paper_level``): how bright the photo is,
-    #: for the camera's exposure (``exposure.next_exposure_value``). None before the markers
-    #: are placed.
+    #: The markers' white paper as taken (``exposure.marker_paper``, the median of the
+    #: markers' own levels): how bright the photo is, for the camera's exposure
+    #: (``exposure.next_exposure_value``). None before the markers are placed.
     paper: float | None = None
 
     def to_json(self) -> dict[str, Any]:
@@ -230,14 +230,14 @@ def count_board(
     raster = warp_board(frame, pose, model)
     place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
     photo = raster  # as taken (the comparison's normalised raster replaces it)
-    paper = paper_level(photo, model) if empty is None else None  # else compare measures it
+    paper = marker_paper(photo, model)
     warnings: list[str] = []
     glare_boxes: list[tuple[float, float, float, float]] = []
     glare_named: list[str] = []  # the ponds the reference's glare warning names
     flagged: list[str] = []
     if empty is not None:
         cmp = compare(raster, empty, model)
-        raster, paper = cmp.normalised, cmp.paper
+        raster = cmp.normalised
         lut = colours.build_lut(pieces, board_colours(empty.raster, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -74,6 +75,20 @@ def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
     return float(np.percentile(raster[::3, ::3][zone].astype(np.float32).mean(axis=1), 90))
 
 
+def marker_paper(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
+    """The markers' white paper for the camera's exposure (``next_exposure_value``): each
+    marker's own level (its zone's 90th percentile, grey), the median of them, so that a
+    lamp's glare or a shadow on one marker does not move the camera (``paper_level``, over
+    every zone at once, is cut at white when a quarter of them is). None when the layout
+    has no marker zone."""
+    zone = model.marker_zone[::3, ::3]
+    n, labels = cv2.connectedComponents(zone.astype(np.uint8))
+    if n < 2:
+        return None
+    grey = raster[::3, ::3].astype(np.float32).mean(axis=2)
+    return float(np.median([np.percentile(grey[labels == k], 90) for k in range(1, n)]))
+
+
 def brighter_than_usual(frame_paper: float | None) -> bool:
     """Whether a photo is brighter than the usual one: its markers' paper (``paper_level``)
     is cut at white (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours
@@ -115,7 +130,7 @@ PAPER_DARK = 90.0
 
 def next_exposure_value(frame_paper: float | None, ev: float) -> float | None:
     """The camera's exposure value for the next frames, from this frame's markers' paper
-    (``paper_level``) and the EV it was taken at: ``EV_STEP`` lower when the paper is cut at
+    (``marker_paper``) and the EV it was taken at: ``EV_STEP`` lower when the paper is cut at
     white (``brighter_than_usual``: colours cut at white are only judged, and past about
     +0.7 EV no longer told apart), ``EV_STEP`` higher under ``PAPER_DARK``. None to keep it:
     the paper unseen, between the two, or the EV at its limit (``EV_LIMITS``)."""

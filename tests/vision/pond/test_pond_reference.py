@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 
@@ -287,3 +288,23 @@ def test_next_exposure_value_steps_half_a_stop_against_a_paper_cut_at_white_or_t
     assert step(None, 0.0) is None
     assert step(255.0, EV_LIMITS[0]) is None and step(20.0, EV_LIMITS[1]) is None
     assert step(255.0, EV_LIMITS[0] + 0.2) == EV_LIMITS[0]
+
+
+def test_marker_paper_is_the_median_marker_so_glare_on_one_does_not_move_the_camera(
+    model: BoardModel,
+) -> None:
+    """A lamp's glare whitening one marker's paper cuts ``paper_level`` (every zone at once)
+    at white, and would have turned the camera down; ``marker_paper`` keeps the others'."""
+    from vision.pond.exposure import marker_paper, next_exposure_value
+
+    board = _board(model)
+    assert marker_paper(board, model) == pytest.approx(235.0)
+    n, labels = cv2.connectedComponents(model.marker_zone.astype(np.uint8))
+    assert n - 1 == 4  # one zone a marker
+    glared = board.copy()
+    glared[labels == 1] = 255.0
+    assert brighter_than_usual(paper_level(glared, model))
+    assert marker_paper(glared, model) == pytest.approx(235.0)
+    assert next_exposure_value(marker_paper(glared, model), 0.0) is None
+    bright = np.clip(board * 1.3, 0, 255)  # the whole photo brighter: every marker cut
+    assert next_exposure_value(marker_paper(bright, model), 0.0) == -0.5
