@@ -195,3 +195,45 @@ def test_settings_photograph_the_empty_board_keeps_a_reference_for_the_counter(
     assert empty is not None and empty.raster.shape == (1200, 1200, 3)
     target.unlink()
     own.close()
+
+
+def test_settings_empty_board_photo_too_bright_is_taken_again_darker(
+    app: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a camera that has an exposure control, the empty board's photo whose markers'
+    paper is cut at white is taken again half a stop darker, and the darker one is kept."""
+    import numpy as np
+
+    from companion.games.pond.layout import default_layout
+    from ui.pond_camera import EMPTY_BOARD_FILE, empty_board_for, pieces_for
+    from vision.frames import demo_folder, read_image
+    from vision.pond.exposure import PAPER_CUT, marker_paper
+    from vision.pond.model import board_model
+
+    photo = read_image(sorted(demo_folder("pond").glob("board-1a.*"))[0]).astype(np.float32)
+
+    class Camera:  # the demo board at twice the light, and 2**EV of that
+        def __init__(self) -> None:
+            self.exposure_value = 0.0
+            self.asked: list[float] = []
+
+        def set_exposure_value(self, ev: float) -> None:
+            self.asked.append(ev)
+            self.exposure_value = ev
+
+        def read(self) -> Any:
+            return np.clip(photo * 2.0 * 2**self.exposure_value, 0, 255).astype(np.uint8)
+
+    camera = Camera()
+    monkeypatch.setattr(app, "use_camera", lambda kind: camera)
+    tap(settings.ids.nav_layout)
+    target = app.data_folder() / EMPTY_BOARD_FILE.format(n=13)
+    target.unlink(missing_ok=True)
+    tap(settings.ids.empty_board)
+    wait_for(app, lambda: "Saved pond-empty-board-13.png" in settings.message)
+    assert camera.asked and camera.asked == sorted(camera.asked, reverse=True)
+    layout, pieces = default_layout(13), pieces_for(None)
+    empty = empty_board_for(app.data_folder(), layout, pieces)
+    assert empty is not None
+    assert marker_paper(empty.raster, board_model(layout, pieces)) < PAPER_CUT
+    target.unlink()

@@ -11,7 +11,9 @@ at ``EXPOSURE_WHITE``. A frame darker than its empty-board photo (the auto expos
 lower for it alone) is then brightened to the reference's level (``frame_gain``). A brighter
 photo is not darkened (what the sensor cut at white is
 lost); the paper cut at white marks it (``brighter_than_usual``), and ``vision.pond.clipped``
-then judges the colours the camera cut.
+then judges the colours the camera cut. A camera with an exposure control is steered away
+from both (``next_exposure_value``, from ``marker_paper``): half a stop less while the
+paper is cut at white, more when it is very dark.
 """
 
 from __future__ import annotations
