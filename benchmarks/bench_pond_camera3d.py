@@ -41,7 +41,9 @@ the camera's auto exposure set darker) or a longer one (1.3 or 1.6 of the light,
 and +0.7 EV, the empty-board photo too: set brighter, the markers' paper and the brightest
 pieces cut at white; 2.0, +1 EV, at 20 deg too), or the exposure of one photo only (the
 frame's or the empty-board photo's, ``empty_exposure``: the auto exposure set differently
-for the two).
+for the two), the lamp's glare (0.85 or 0.95) on the corner marker nearest where it would
+have fallen, and a card's white back lying over one corner marker (the counter places the
+board by the other three).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -209,6 +211,11 @@ EXTRA: dict[str, dict[str, Any]] = {
         "exposure": 0.7,
         "empty_exposure": 1.0,
     },
+    "glare 0.85 on a corner marker, 20 deg": {"tilt": 20.0, "glare": 0.85, "glare_on_marker": True},
+    "glare 0.85 on a corner marker, 30 deg": {"tilt": 30.0, "glare": 0.85, "glare_on_marker": True},
+    "glare 0.95 on a corner marker, 20 deg": {"tilt": 20.0, "glare": 0.95, "glare_on_marker": True},
+    "a card on marker 2, 20 deg": {"tilt": 20.0, "card_on_marker": 2},
+    "a card on marker 0, 30 deg": {"tilt": 30.0, "card_on_marker": 0},
     "exposure +0.4 EV in the frame only, 20 deg": {
         "tilt": 20.0,
         "exposure": 1.3,
@@ -300,6 +307,11 @@ SHORT = {
     "evframebright": "exposure +0.4 EV in the frame only, 20 deg",
     "evemptybright": "exposure +0.4 EV in the empty-board photo only, 20 deg",
     "evemptydark": "exposure -0.5 EV in the empty-board photo only, 20 deg",
+    "glaremarker20": "glare 0.85 on a corner marker, 20 deg",
+    "glaremarker30": "glare 0.85 on a corner marker, 30 deg",
+    "glaremarker95": "glare 0.95 on a corner marker, 20 deg",
+    "card20": "a card on marker 2, 20 deg",
+    "card30": "a card on marker 0, 30 deg",
 }
 
 

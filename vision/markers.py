@@ -16,7 +16,9 @@ Stages (pure functions on the ``vision.frames`` pixel format, uint8 (H, W, 3) BG
 - ``board_homography(found, centres_mm, size_mm) -> BoardPose``: the 3x3 homography
   from image pixels to board millimetres. It is first fitted on the four centres, then
   refined on all sixteen corners, matching each marker's corners whatever way round
-  the owner laid the marker down.
+  the owner laid the marker down. ``at_least=3`` fits it on three markers (their centres
+  first, as an affine map, then their twelve corners): the Pond counter's pose when one
+  marker is under glare or covered.
 """
 
 from __future__ import annotations
@@ -272,18 +274,24 @@ def board_homography(
     found: Mapping[int, Corners],
     centres_mm: Mapping[int, tuple[float, float]],
     size_mm: float,
+    *,
+    at_least: int = 4,
 ) -> BoardPose:
-    """Fit the image -> board-mm homography on the markers ``found`` (all four needed).
+    """Fit the image -> board-mm homography on the markers ``found`` (all four needed, or
+    ``at_least`` of them: 3 or 4).
 
     Raises ``ValueError`` naming the missing ids (callers turn it into a "waits" reason).
     """
     missing = [i for i in sorted(centres_mm) if i not in found]
-    if missing:
+    ids = [i for i in sorted(centres_mm) if i in found]
+    if missing and len(ids) < max(3, min(at_least, len(centres_mm))):
         raise ValueError(f"marker {', '.join(map(str, missing))} not seen")
-    ids = sorted(centres_mm)
-    img_c = np.array([_centre(found[i]) for i in ids])
+    img_c = np.array([_centre(found[i]) for i in ids], np.float32)
     mm_c = np.array([centres_mm[i] for i in ids], np.float64)
-    coarse = f64(cv2.getPerspectiveTransform(img_c.astype(np.float32), mm_c.astype(np.float32)))
+    if len(ids) == 3:  # the centres give an affine map, to match each marker's corners
+        coarse = np.vstack([cv2.getAffineTransform(img_c, mm_c.astype(np.float32)), [0, 0, 1]])
+    else:
+        coarse = f64(cv2.getPerspectiveTransform(img_c[:4], mm_c[:4].astype(np.float32)))
     half = size_mm / 2
     template = np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
     img_pts, mm_pts = [], []

@@ -49,7 +49,7 @@ from vision.pond.explain import (
 )
 from vision.pond.exposure import brighter_than_usual, marker_paper
 from vision.pond.found import CountedLilypad, CountedPiece
-from vision.pond.geometry import marker_centres_mm, marker_size_mm
+from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
 from vision.pond.lamps import FAINT
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -57,6 +57,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
+from vision.pond.three_markers import pose_from_three
 from vision.pond.tinted import glare_tinted
 from vision.pond.unchecked import unchecked_doubts
 from vision.pond.underfoot import underfoot_doubts
@@ -206,7 +207,13 @@ def count_board(
     found = detect_markers(frame, wanted=tuple(sorted(centres)), centres_mm=centres)
     missing = [i for i in sorted(centres) if i not in found]
     blurred = out_of_focus(frame, found, marker_size_mm(layout))
-    if missing:
+    three = None
+    if missing and not blurred:  # one marker under glare, or covered: the other three
+        size_px = (frame.shape[1], frame.shape[0])
+        three = pose_from_three(
+            found, centres, marker_size_mm(layout), board_size_mm(layout), size_px
+        )
+    if missing and three is None:
         seen = ", ".join(map(str, sorted(found))) or "none"
         which = ", ".join(map(str, missing))
         if blurred:
@@ -219,7 +226,7 @@ def count_board(
         return _waits(f"marker {which} hidden or out of view (seen: {seen})", polygons_mm=polygons)
     if blurred:
         return _waits(blurred, polygons_mm=polygons)
-    pose = board_homography(found, centres, marker_size_mm(layout))
+    pose = board_homography(found, centres, marker_size_mm(layout)) if three is None else three.pose
     if pose.rms_mm > 3.0:
         return _waits(
             f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
@@ -231,7 +238,7 @@ def count_board(
     place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
     photo = raster  # as taken (the comparison's normalised raster replaces it)
     paper = marker_paper(photo, model)
-    warnings: list[str] = []
+    warnings: list[str] = [] if three is None else [three.warning]
     glare_boxes: list[tuple[float, float, float, float]] = []
     glare_named: list[str] = []  # the ponds the reference's glare warning names
     flagged: list[str] = []
@@ -295,8 +302,9 @@ def count_board(
     if occluded:
         x, y, w, h = max(occluded, key=lambda b: b[2] * b[3])
         near = _nearest_pond(model, x + w / 2, y + h / 2)
+        unread = "" if three is None else f"; marker {three.unread} not read"
         return _waits(
-            f"something covers the map near pond {near} (a hand or an arm?)",
+            f"something covers the map near pond {near} (a hand or an arm?){unread}",
             pose=pose,
             polygons_mm=polygons,
             occluded_mm=occluded,

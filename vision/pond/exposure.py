@@ -77,18 +77,26 @@ def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
     return float(np.percentile(raster[::3, ::3][zone].astype(np.float32).mean(axis=1), 90))
 
 
+#: A marker whose black cells (its zone's 10th percentile) read more than this share of its
+#: paper (the 90th) is under a lamp's glare: printed black is under a fifth of the paper in
+#: any exposure, a little more when blurred.
+GLARED_MARKER = 0.5
+
+
 def marker_paper(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
     """The markers' white paper for the camera's exposure (``next_exposure_value``): each
-    marker's own level (its zone's 90th percentile, grey), the median of them, so that a
-    lamp's glare or a shadow on one marker does not move the camera (``paper_level``, over
-    every zone at once, is cut at white when a quarter of them is). None when the layout
-    has no marker zone."""
+    marker's own level (its zone's 90th percentile, grey), the brightest of them, leaving
+    out a marker under a lamp's glare (``GLARED_MARKER``): the glare, not the exposure, cuts
+    its paper at white. None when the layout has no marker zone or every marker is glared."""
     zone = model.marker_zone[::3, ::3]
     n, labels = cv2.connectedComponents(zone.astype(np.uint8))
-    if n < 2:
-        return None
     grey = raster[::3, ::3].astype(np.float32).mean(axis=2)
-    return float(np.median([np.percentile(grey[labels == k], 90) for k in range(1, n)]))
+    levels = []
+    for k in range(1, n):
+        dark, paper = np.percentile(grey[labels == k], [10, 90])
+        if dark <= GLARED_MARKER * paper:
+            levels.append(float(paper))
+    return max(levels) if levels else None
 
 
 def brighter_than_usual(frame_paper: float | None) -> bool:

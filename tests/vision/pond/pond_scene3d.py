@@ -616,6 +616,8 @@ def photograph(
     gain: float = 1.0,
     taper: float = 1.0,
     glare_other_light: bool = False,
+    glare_on_marker: bool = False,
+    card_on_marker: int | None = None,
     exposure: float = 1.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
@@ -638,7 +640,9 @@ def photograph(
     counter models them; a real piece may be rounded or slope in). The glare is the lamp's
     light, so a warmer light (``warm``) tints it as it tints the board; with
     ``glare_other_light`` it comes from another light, white in the camera over the warmer
-    board (and outside the ``mixed`` light and the ``leaning`` shadow). ``exposure``: the
+    board (and outside the ``mixed`` light and the ``leaning`` shadow); ``glare_on_marker``
+    puts it on a corner marker; ``card_on_marker``: a card's white back lying over that
+    marker (hidden whole). ``exposure``: the
     light the sensor gathers against the usual exposure (0.7 is about -0.5 EV: the picture
     that much darker, its shot noise relatively larger, and glare clipped less)."""
     rng = random.Random(seed)
@@ -738,6 +742,20 @@ def photograph(
             )
         z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
         _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes, taper)
+    if card_on_marker is not None:  # a card's white back lying over that corner marker
+        mx, my = marker_centres_mm(layout)[card_on_marker]
+        r = marker_size_mm(layout) * 0.65
+        quad = cam.project(
+            [
+                [mx - r, my - r, 0.3],
+                [mx + r, my - r, 0.3],
+                [mx + r, my + r, 0.3],
+                [mx - r, my + r, 0.3],
+            ]
+        )
+        cv2.fillConvexPoly(
+            img, np.round(quad[:, :2] * 16).astype(np.int32), (228.0, 232.0, 234.0), cv2.LINE_AA, 4
+        )
     if hand:
         ids = list(pond_polygons(layout))
         c = np.asarray(pond_polygons(layout)[rng.choice(ids)]).mean(axis=0)
@@ -747,7 +765,7 @@ def photograph(
         img = u8.astype(np.float32)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover)  # the lamp's light: its cast below
+        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker)  # its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
     # The light's and the shake's lengths are given on the board: its centre's scale.
@@ -762,7 +780,7 @@ def photograph(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
     if glare and glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover)
+        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker)
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
@@ -775,12 +793,23 @@ def photograph(
 
 
 def _glare(
-    img: np.ndarray, layout: Any, cam: cm.Camera, rng: random.Random, glare: float, cover: Any
+    img: np.ndarray,
+    layout: Any,
+    cam: cm.Camera,
+    rng: random.Random,
+    glare: float,
+    cover: Any,
+    on_marker: bool = False,
 ) -> np.ndarray:
     """A lamp's reflection on the board (``camera_model.add_glare``), somewhere over its
-    middle, 35-60 mm across."""
+    middle, 35-60 mm across; ``on_marker``: centred on the corner marker nearest that place
+    instead (the same draws, so the rest of the scene is the same)."""
     w_mm, h_mm = board_size_mm(layout)
     gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
+    if on_marker:
+        gx, gy = min(
+            marker_centres_mm(layout).values(), key=lambda c: (c[0] - gx) ** 2 + (c[1] - gy) ** 2
+        )
     g = cam.project([[gx, gy, 0.0]])[0]
     out: np.ndarray = cm.add_glare(
         img,
@@ -895,6 +924,8 @@ def make_scene3d(
     gain: float = 1.0,
     taper: float = 1.0,
     glare_other_light: bool = False,
+    glare_on_marker: bool = False,
+    card_on_marker: int | None = None,
     strays: int = 0,
     exposure: float = 1.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
@@ -984,6 +1015,8 @@ def make_scene3d(
         gain=gain,
         taper=taper,
         glare_other_light=glare_other_light,
+        glare_on_marker=glare_on_marker,
+        card_on_marker=card_on_marker,
         exposure=exposure,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
@@ -1000,6 +1033,8 @@ def make_scene3d(
             "busy": busy,
             "warm": warm,
             "glare": glare,
+            "glare_on_marker": glare_on_marker,
+            "card_on_marker": card_on_marker,
             "stacks": stacks,
             "edge": edge,
             "hand": hand,

@@ -819,3 +819,33 @@ def test_pond3d_a_photo_out_of_focus_is_refused_saying_so(
         "the photo is out of focus: the markers are blurred by about 2.4 mm "
         f"(at most {FOCUS_MM:g} mm counts): focus the camera or hold it still"
     )
+
+
+def test_pond3d_a_lamps_glare_on_a_corner_marker_is_not_a_refused_board(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Seed 101 at 20 degrees, the lamp's glare (0.85) on marker 2: its black cells whitened,
+    it is not read. Before, the board was refused ("marker 2 hidden or out of view"); the
+    other three markers place it, every pond is counted exactly, and the count says which
+    marker was not read."""
+    scene = _scene(layout13, tall, 101, tilt=20.0, glare=0.85, glare_on_marker=True)
+    assert sorted(detect_markers(scene.image)) == [0, 1, 3]
+    count = count_board(scene.image, layout13, tall, empty_of(101))
+    assert count.ok, count.reason
+    assert count.ponds == scene.answer
+    assert count.warnings[0] == (
+        "marker 2 not read (glare on it, or something lying on it?): the board was placed by "
+        "markers 0, 1, 3"
+    )
+
+
+def test_pond3d_a_card_lying_on_a_corner_marker_at_30_degrees(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Seed 103 at 30 degrees, a card's white back over marker 3, hidden whole: the pose from
+    three markers' twelve corners reaches the far corner well enough to count every pond."""
+    scene = _scene(layout13, tall, 103, tilt=30.0, card_on_marker=3)
+    count = count_board(scene.image, layout13, tall, empty_of(103))
+    assert count.ok, count.reason
+    assert count.ponds == scene.answer
+    assert count.warnings[0].startswith("marker 3 not read")

@@ -56,7 +56,8 @@ def test_cli_scan_pond_marker_missing_is_clear(
     code, _, err = _run(capsys, "scan", "pond", image)
     assert code == 2
     assert err.strip() == (
-        f"pond-companion: {image}: not usable: marker 2 hidden or out of view (seen: 0, 1, 3)"
+        f"pond-companion: {image}: not usable: something covers the map near pond SE (a hand "
+        "or an arm?); marker 2 not read"
     )
     assert "Traceback" not in err
 

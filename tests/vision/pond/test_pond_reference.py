@@ -290,21 +290,29 @@ def test_next_exposure_value_steps_half_a_stop_against_a_paper_cut_at_white_or_t
     assert step(255.0, EV_LIMITS[0] + 0.2) == EV_LIMITS[0]
 
 
-def test_marker_paper_is_the_median_marker_so_glare_on_one_does_not_move_the_camera(
+def test_marker_paper_leaves_out_a_marker_under_glare_so_it_does_not_move_the_camera(
     model: BoardModel,
 ) -> None:
-    """A lamp's glare whitening one marker's paper cuts ``paper_level`` (every zone at once)
-    at white, and would have turned the camera down; ``marker_paper`` keeps the others'."""
+    """A lamp's glare whitening one marker (its black cells too) cuts ``paper_level`` (every
+    zone at once) at white, and would have turned the camera down; ``marker_paper`` leaves
+    that marker out. A corner lit more, its black cells still black, counts: part of the
+    board is then cut at white."""
     from vision.pond.exposure import marker_paper, next_exposure_value
 
     board = _board(model)
-    assert marker_paper(board, model) == pytest.approx(235.0)
     n, labels = cv2.connectedComponents(model.marker_zone.astype(np.uint8))
     assert n - 1 == 4  # one zone a marker
+    for k in range(1, n):  # each marker's black cells: the middle of its zone
+        ys, xs = np.nonzero(labels == k)
+        cy, cx, r = int(ys.mean()), int(xs.mean()), int((ys.max() - ys.min()) * 0.3)
+        board[cy - r : cy + r, cx - r : cx + r] = 30.0
+    assert marker_paper(board, model) == pytest.approx(235.0)
     glared = board.copy()
     glared[labels == 1] = 255.0
     assert brighter_than_usual(paper_level(glared, model))
     assert marker_paper(glared, model) == pytest.approx(235.0)
     assert next_exposure_value(marker_paper(glared, model), 0.0) is None
-    bright = np.clip(board * 1.3, 0, 255)  # the whole photo brighter: every marker cut
-    assert next_exposure_value(marker_paper(bright, model), 0.0) == -0.5
+    lit = board.copy()
+    lit[(labels == 1) & (board.mean(axis=2) > 100)] = 255.0  # that corner cut, its black kept
+    assert next_exposure_value(marker_paper(lit, model), 0.0) == -0.5
+    assert marker_paper(np.full_like(board, 255.0), model) is None  # nothing but glare
