@@ -60,7 +60,10 @@ eveningglare and the five brighter ones; 34400-34429 and 34500-34529 for a frame
 than the empty-board photo brightened to it, against 804c036, with evframedark,
 evframebright, evemptydark, evemptybright and eleven others, and 34600-34629 for the seven
 default conditions not in that list (the same on both); 34700-34729 and 34800-34829 for
-evup2_30 and evup3_20 on the code as landed; the next fresh seeds start at 34900;
+evup2_30 and evup3_20 on the code as landed; 34900-34929 for the exposure steering's first
+version (``bench_pond_exposure_loop.py``), and 35000-35029 for it as landed and for a
+marker not read (glaremarker20, glaremarker30, glaremarker95, card20, card30, hands, with
+tilt20, tilt30 and glare20 as their paired baselines); the next fresh seeds start at 35100;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
