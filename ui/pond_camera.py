@@ -7,7 +7,8 @@ same rule here when it is missing: ``AGREE`` equal counts in a row). A frame wit
 a hand over the map or a hidden marker is never a board: the scanner waits and
 the annotated picture says why. A camera with an exposure control (the Pi camera) is
 steered by each frame's markers' paper (``steer_exposure``): half a stop less when it is
-cut at white, and the frames' agreement starts over. Every callback runs on the main
+cut at white, and the frames' agreement starts over; one with autofocus focuses again after
+a photo refused as out of focus (``refocus``). Every callback runs on the main
 thread.
 """
 
@@ -89,6 +90,18 @@ def steer_exposure(camera: Any, paper: float | None) -> str | None:
     camera.set_exposure_value(ev)
     why = "too bright (the markers' white paper is cut at white)" if ev < before else "too dark"
     return f"the photo is {why}: the camera's exposure is set to {ev:+.1f} EV, reading again"
+
+
+def refocus(camera: Any) -> str | None:
+    """Ask a camera with autofocus (``vision.frames.FocusControl``) to focus again, after a
+    photo refused as out of focus; what the scan says, or None for a camera without it or
+    when its autofocus found no sharp picture (the refusal's own words then stand: "focus
+    the camera or hold it still")."""
+    from vision.frames import FocusControl
+
+    if isinstance(camera, FocusControl) and camera.focus():
+        return "the photo was out of focus: the camera focused again, reading again"
+    return None
 
 
 def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, list[str]]:
@@ -174,9 +187,11 @@ class BoardScanner:
         count = self.count_board(frame, self.layout, self.pieces, self.empty)
         with self._lock:
             moved = steer_exposure(self.camera, getattr(count, "paper", None))
+            if moved is None and getattr(count, "blurred", False):
+                moved = refocus(self.camera)
         if moved is not None:  # this frame's exposure is left behind: its count does not vote
             self.watcher.reset()
-            agreed, reason = None, moved
+            agreed, reason = None, f"waits: {moved}"  # the screen: "Camera waits: ..."
         else:
             settled = self.watcher.add(count)
             agreed = dict(settled.ponds) if settled is not None else None

@@ -310,6 +310,15 @@ class ExposureControl(Protocol):
     def set_exposure_value(self, ev: float) -> None: ...
 
 
+@runtime_checkable
+class FocusControl(Protocol):
+    """A source that can focus itself (the Pi Camera Module 3's autofocus): ``focus()`` runs
+    one autofocus cycle and says whether it found a sharp picture. The Pond scan asks for it
+    when a photo is refused as out of focus."""
+
+    def focus(self) -> bool: ...
+
+
 class _SourceBase:
     """Shared context-manager and closed/lost bookkeeping."""
 

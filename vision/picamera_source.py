@@ -38,7 +38,9 @@ def camera_count() -> int:
 
 class PiCameraSource(_SourceBase):
     """Still-quality frames from the Pi camera, in the product's BGR format, with an
-    exposure bias (``vision.frames.ExposureControl``: libcamera's ``ExposureValue``)."""
+    exposure bias (``vision.frames.ExposureControl``: libcamera's ``ExposureValue``) and,
+    on a camera with autofocus, one autofocus cycle at start and on demand
+    (``vision.frames.FocusControl``)."""
 
     def __init__(
         self, resolution: tuple[int, int] = (4608, 2592), *, exposure_value: float = 0.0
@@ -63,6 +65,7 @@ class PiCameraSource(_SourceBase):
             self._cam.start()
         except Exception as exc:
             raise HardwareError(f"camera picamera2: cannot start the camera: {exc}") from exc
+        self.focus()  # the lens's rest position is not the table's distance
 
     def read(self) -> Frame | None:
         if self._closed or self._lost:
@@ -94,6 +97,23 @@ class PiCameraSource(_SourceBase):
             self._settle()
         except Exception:
             self._lost = True
+
+    def focus(self) -> bool:
+        """One autofocus cycle (a Camera Module 3; ``autofocus_cycle`` leaves the lens where
+        it found the picture sharp). False, and nothing done, for a camera without autofocus
+        (Camera Module 2, the HQ camera: focused by hand) or one whose cycle fails (logged)."""
+        if self._closed or self._lost:
+            return False
+        try:
+            if "AfMode" not in getattr(self._cam, "camera_controls", {}):
+                return False
+            ok = bool(self._cam.autofocus_cycle())
+        except Exception as exc:
+            log.warning("camera picamera2: autofocus failed: %s", exc)
+            return False
+        if not ok:
+            log.warning("camera picamera2: autofocus found no sharp picture")
+        return ok
 
     def _settle(self) -> None:
         last: float | None = None

@@ -75,9 +75,8 @@ def test_a_photo_twice_too_bright_is_taken_again_darker_and_then_counted_right(
 
     scanner = BoardScanner(cam, layout, print, print, pieces=pieces, empty=empty)
     reads = [scanner.read_once() for _ in range(5)]
-    assert [r.reason.split(":")[0] for r in reads[:2]] == [
-        "the photo is too bright (the markers' white paper is cut at white)"
-    ] * 2
+    too_bright = "waits: the photo is too bright (the markers' white paper is cut at white)"
+    assert all(r.reason.startswith(too_bright) for r in reads[:2])
     assert "set to -0.5 EV" in reads[0].reason and "set to -1.0 EV" in reads[1].reason
     assert cam.asked == [-0.5, -1.0] and all(r.ponds is None for r in reads[:4])
     assert reads[4].ponds == scene.answer  # three frames at -1 EV agreed: every pond right
@@ -95,3 +94,40 @@ def test_a_camera_without_an_exposure_control_is_left_alone(setting: tuple[Any, 
     assert steer_exposure(cam, 230.0) is None and cam.asked == []
     assert steer_exposure(cam, 60.0) is not None and cam.asked == [0.5]
     assert "too dark" in str(steer_exposure(cam, 60.0)) and cam.asked == [0.5, 1.0]
+
+
+def test_a_photo_out_of_focus_asks_a_camera_with_autofocus_to_focus_again(
+    setting: tuple[Any, Any],
+) -> None:
+    """The Camera Module 3 cannot be focused by hand: after a photo refused as out of focus
+    the scan runs its autofocus; a camera without one, or whose autofocus fails, leaves the
+    refusal's own words."""
+    import numpy as np
+
+    from ui.pond_camera import BoardScanner
+    from vision.pond.count import BoardCount
+
+    layout, pieces = setting
+
+    class Camera:
+        def __init__(self, sharp: bool) -> None:
+            self.sharp, self.cycles = sharp, 0
+
+        def read(self) -> Any:
+            return np.zeros((120, 160, 3), np.uint8)
+
+        def focus(self) -> bool:
+            self.cycles += 1
+            return self.sharp
+
+    blurred = BoardCount(
+        ok=False, reason="the photo is out of focus: the markers are blurred", blurred=True
+    )
+    for sharp, said in ((True, "the camera focused again"), (False, "out of focus: the markers")):
+        cam = Camera(sharp)
+        scanner = BoardScanner(cam, layout, print, print, pieces=pieces)
+        scanner.count_board = lambda *_: blurred
+        read = scanner.read_once()
+        assert cam.cycles == 1 and said in read.reason and read.ponds is None
+    scanner.count_board = lambda *_: BoardCount(ok=False, reason="marker 2 hidden")
+    assert "marker 2 hidden" in scanner.read_once().reason and cam.cycles == 1

@@ -1,13 +1,14 @@
-"""The Pi camera's exposure bias, through a stand-in for picamera2 (none imports here): the
-configured ``camera.exposure_value`` is asked for at start, ``set_exposure_value`` sets
-libcamera's ``ExposureValue`` and drops frames until the new exposure comes through."""
+"""The Pi camera's exposure bias and autofocus, through a stand-in for picamera2 (none imports
+here): the configured ``camera.exposure_value`` is asked for at start, ``set_exposure_value``
+sets libcamera's ``ExposureValue`` and drops frames until the new exposure comes through; a
+camera with autofocus runs one cycle at start and on demand."""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
 from types import ModuleType, SimpleNamespace
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import pytest
@@ -20,8 +21,15 @@ class FakePicamera2:
 
     last: FakePicamera2 | None = None
 
+    #: ``camera_controls`` of the next camera made (a Camera Module 3 has ``AfMode``).
+    controls_given: ClassVar[dict[str, Any]] = {"AfMode": (0, 2, 0)}
+    #: What ``autofocus_cycle`` returns (or raises).
+    focus_result: ClassVar[Any] = True
+
     def __init__(self) -> None:
         FakePicamera2.last = self
+        self.camera_controls = dict(FakePicamera2.controls_given)
+        self.focus_cycles = 0
         self.config: dict[str, Any] = {}
         self.controls: list[dict[str, Any]] = []
         self.metadata: list[Any] = []
@@ -52,6 +60,12 @@ class FakePicamera2:
             raise RuntimeError("control not supported")
         self.controls.append(dict(controls))
 
+    def autofocus_cycle(self) -> bool:
+        self.focus_cycles += 1
+        if isinstance(FakePicamera2.focus_result, Exception):
+            raise FakePicamera2.focus_result
+        return bool(FakePicamera2.focus_result)
+
     def capture_metadata(self) -> Any:
         self.metadata_reads += 1
         item = self.metadata.pop(0) if self.metadata else {"ExposureTime": 5000}
@@ -65,6 +79,8 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
     module = ModuleType("picamera2")
     module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "picamera2", module)
+    monkeypatch.setattr(FakePicamera2, "controls_given", {"AfMode": (0, 2, 0)})
+    monkeypatch.setattr(FakePicamera2, "focus_result", True)
     yield FakePicamera2
 
 
@@ -128,3 +144,22 @@ def test_a_refused_control_keeps_the_exposure_and_a_dead_camera_is_lost(picamera
 def test_files_and_demo_sources_have_no_exposure_control() -> None:
     with open_source(None, source="demo") as src:
         assert isinstance(src, FilesSource) and not isinstance(src, ExposureControl)
+
+
+def test_a_camera_with_autofocus_focuses_at_start_and_on_demand(picamera2: Any) -> None:
+    from vision.frames import FocusControl
+
+    with _camera() as cam:
+        assert isinstance(cam, FocusControl) and picamera2.last.focus_cycles == 1
+        assert cam.focus() is True and picamera2.last.focus_cycles == 2
+        picamera2.focus_result = False
+        assert cam.focus() is False
+        picamera2.focus_result = RuntimeError("lens driver gone")
+        assert cam.focus() is False and not cam.lost
+
+
+def test_a_camera_without_autofocus_is_not_asked_to_focus(picamera2: Any) -> None:
+    """A Camera Module 2 or the HQ camera (focused by hand): no ``AfMode`` control."""
+    picamera2.controls_given = {"ExposureValue": (-8.0, 8.0, 0.0)}
+    with _camera() as cam:
+        assert cam.focus() is False and picamera2.last.focus_cycles == 0

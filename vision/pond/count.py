@@ -96,6 +96,9 @@ class BoardCount:
     camera: CameraPlace | None = None
     #: Each patch of a faction's colour against the pieces counted in it (``explain``).
     explained: list[Explained] = field(default_factory=list)
+    #: True when the photo waits for being out of focus (``vision.focus``): a camera with
+    #: autofocus is asked to focus again.
+    blurred: bool = False
     #: The markers' white paper as taken (``exposure.marker_paper``, the median of the
     #: markers' own levels): how bright the photo is, for the camera's exposure
     #: (``exposure.next_exposure_value``). None before the markers are placed.
@@ -217,7 +220,9 @@ def count_board(
         seen = ", ".join(map(str, sorted(found))) or "none"
         which = ", ".join(map(str, missing))
         if blurred:
-            return _waits(f"{blurred} (marker {which} not read)", polygons_mm=polygons)
+            return _waits(
+                f"{blurred} (marker {which} not read)", polygons_mm=polygons, blurred=True
+            )
         if not found:
             return _waits(
                 "no corner marker seen: is the whole board in view, uncovered and in focus?",
@@ -225,7 +230,7 @@ def count_board(
             )
         return _waits(f"marker {which} hidden or out of view (seen: {seen})", polygons_mm=polygons)
     if blurred:
-        return _waits(blurred, polygons_mm=polygons)
+        return _waits(blurred, polygons_mm=polygons, blurred=True)
     pose = board_homography(found, centres, marker_size_mm(layout)) if three is None else three.pose
     if pose.rms_mm > 3.0:
         return _waits(
