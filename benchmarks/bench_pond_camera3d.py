@@ -219,6 +219,34 @@ EXTRA: dict[str, dict[str, Any]] = {
     "glare 0.95 on a corner marker, 20 deg": {"tilt": 20.0, "glare": 0.95, "glare_on_marker": True},
     "a card on marker 2, 20 deg": {"tilt": 20.0, "card_on_marker": 2},
     "a card on marker 0, 30 deg": {"tilt": 30.0, "card_on_marker": 0},
+    "glare 0.85, 20 deg, the frame at -0.5 EV": {
+        "tilt": 20.0,
+        "glare": 0.85,
+        "exposure": 0.7,
+        "empty_exposure": 1.0,
+    },
+    "glare 0.85, 20 deg, the frame at -1 EV": {
+        "tilt": 20.0,
+        "glare": 0.85,
+        "exposure": 0.5,
+        "empty_exposure": 1.0,
+    },
+    "evening and glare 0.85, 20 deg, the frame at -0.5 EV": {
+        "tilt": 20.0,
+        "warm": 0.15,
+        "gain": 4.0,
+        "glare": 0.85,
+        "exposure": 0.7,
+        "empty_exposure": 1.0,
+    },
+    "evening and glare 0.85, 20 deg, the frame at -1 EV": {
+        "tilt": 20.0,
+        "warm": 0.15,
+        "gain": 4.0,
+        "glare": 0.85,
+        "exposure": 0.5,
+        "empty_exposure": 1.0,
+    },
     "exposure +0.4 EV in the frame only, 20 deg": {
         "tilt": 20.0,
         "exposure": 1.3,
@@ -315,6 +343,10 @@ SHORT = {
     "glaremarker95": "glare 0.95 on a corner marker, 20 deg",
     "card20": "a card on marker 2, 20 deg",
     "card30": "a card on marker 0, 30 deg",
+    "glare20down": "glare 0.85, 20 deg, the frame at -0.5 EV",
+    "glare20down2": "glare 0.85, 20 deg, the frame at -1 EV",
+    "eveningglaredown": "evening and glare 0.85, 20 deg, the frame at -0.5 EV",
+    "eveningglaredown2": "evening and glare 0.85, 20 deg, the frame at -1 EV",
 }
 
 
