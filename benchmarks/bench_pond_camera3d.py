@@ -63,7 +63,11 @@ default conditions not in that list (the same on both); 34700-34729 and 34800-34
 evup2_30 and evup3_20 on the code as landed; 34900-34929 for the exposure steering's first
 version (``bench_pond_exposure_loop.py``), and 35000-35029 for it as landed and for a
 marker not read (glaremarker20, glaremarker30, glaremarker95, card20, card30, hands, with
-tilt20, tilt30 and glare20 as their paired baselines); the next fresh seeds start at 35100;
+tilt20, tilt30 and glare20 as their paired baselines); 35100-35129 for glare frames taken
+darker (glare20, glare20down, glare20down2, eveningglare, eveningglaredown,
+eveningglaredown2: no gain, not built); 35200-35229 and 35300-35329 for tapered pieces
+(taper0, taper20, taper30, taperstacks, taper50) on the code of 80d0421; the next fresh
+seeds start at 35400;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
