@@ -254,7 +254,10 @@ def count_board(
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
-        if brighter_than_usual(cmp.paper):
+        # The markers' paper cut at white over all their zones, and not only under a lamp's
+        # glare on one of them (``marker_paper`` leaves a glared marker out; with none
+        # glared it is the brightest marker's level, at least the zones' pooled one).
+        if brighter_than_usual(cmp.paper) and brighter_than_usual(paper):
             relabel_clipped(labels, raster, photo, cmp.changed, pieces, model.ppm)
             warnings.append(
                 "the photo is brighter than usual (the markers' white paper is cut at white): "
