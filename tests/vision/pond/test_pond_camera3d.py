@@ -849,3 +849,18 @@ def test_pond3d_a_card_lying_on_a_corner_marker_at_30_degrees(
     assert count.ok, count.reason
     assert count.ponds == scene.answer
     assert count.warnings[0].startswith("marker 3 not read")
+
+
+def test_pond3d_glare_on_a_read_marker_is_not_a_brighter_photo(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Seed 100 at 20 degrees, the lamp's glare on a marker still read: its paper is cut at
+    white, the rest of the photo is not. Before, the count said "the photo is brighter than
+    usual" and judged colours cut at white all over the board; every pond is counted
+    exactly, without that warning."""
+    scene = _scene(layout13, tall, 100, tilt=20.0, glare=0.85, glare_on_marker=True)
+    count = count_board(scene.image, layout13, tall, empty_of(100))
+    assert count.ok, count.reason
+    assert count.ponds == scene.answer
+    assert not [w for w in count.warnings if "brighter than usual" in w], count.warnings
+    assert not [w for w in count.warnings if "not read" in w]  # all four markers read
