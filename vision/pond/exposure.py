@@ -78,8 +78,9 @@ def paper_level(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
 
 
 #: A marker whose black cells (its zone's 10th percentile) read more than this share of its
-#: paper (the 90th) is under a lamp's glare: printed black is under a fifth of the paper in
-#: any exposure, a little more when blurred.
+#: paper (the 90th) is under a lamp's glare: printed black reads under a fifth of the paper
+#: at the usual exposure, and stays under half in a photo bright enough to cut the paper at
+#: white up to about +1.5 EV (the steering measured there); a lamp's glare takes it over.
 GLARED_MARKER = 0.5
 
 
