@@ -66,8 +66,9 @@ marker not read (glaremarker20, glaremarker30, glaremarker95, card20, card30, ha
 tilt20, tilt30 and glare20 as their paired baselines); 35100-35129 for glare frames taken
 darker (glare20, glare20down, glare20down2, eveningglare, eveningglaredown,
 eveningglaredown2: no gain, not built); 35200-35229 and 35300-35329 for tapered pieces
-(taper0, taper20, taper30, taperstacks, taper50) on the code of 80d0421; the next fresh
-seeds start at 35400;
+(taper0, taper20, taper30, taperstacks, taper50) on the code of 80d0421, and 35400-35429
+for the ten default conditions, ebb812b against 1bc5063 (the same output); the next fresh
+seeds start at 35500;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
