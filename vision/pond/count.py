@@ -250,7 +250,7 @@ def count_board(
     if empty is not None:
         cmp = compare(raster, empty, model)
         raster = cmp.normalised
-        lut = colours.build_lut(pieces, board_colours(empty.raster, model))
+        lut = colours.build_lut(pieces, board_colours(cmp.reference, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
