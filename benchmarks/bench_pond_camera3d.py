@@ -67,8 +67,9 @@ tilt20, tilt30 and glare20 as their paired baselines); 35100-35129 for glare fra
 darker (glare20, glare20down, glare20down2, eveningglare, eveningglaredown,
 eveningglaredown2: no gain, not built); 35200-35229 and 35300-35329 for tapered pieces
 (taper0, taper20, taper30, taperstacks, taper50) on the code of 80d0421, and 35400-35429
-for the ten default conditions, ebb812b against 1bc5063 (the same output); the next fresh
-seeds start at 35500;
+for the ten default conditions, ebb812b against 1bc5063 (the same output), and 35500-35529
+for the board's colours taken from the brightened reference (ev20, ev1_20, evglare,
+eveveningglare); the next fresh seeds start at 35600;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
