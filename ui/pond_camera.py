@@ -107,20 +107,32 @@ def refocus(camera: Any) -> str | None:
 def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, list[str]]:
     """The step "photograph the empty board": a frame of the board with nothing on it, taken
     again (up to ``EMPTY_TRIES`` photos) while its markers' paper asks the camera for another
-    exposure. The reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
+    exposure, and once more after a camera with autofocus focused again when the photo was
+    refused (out of focus, or markers not seen: a lens at rest can blur them away). The
+    reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
     ``CompanionError`` when the camera gives no picture or the markers are not all seen."""
+    from vision.frames import FocusControl
     from vision.pond.exposure import brighter_than_usual, marker_paper
     from vision.pond.model import board_model
     from vision.pond.reference import make_empty_board
 
     model = board_model(layout, pieces)
-    for _ in range(EMPTY_TRIES):
+    refocused = False
+    taken = 0
+    while True:
         frame = camera.read()
         if frame is None:
             raise CompanionError("the camera gives no picture")
-        empty, notes = make_empty_board(frame, layout, pieces, "the photo")
+        try:
+            empty, notes = make_empty_board(frame, layout, pieces, "the photo")
+        except CompanionError:
+            if refocused or not isinstance(camera, FocusControl) or not camera.focus():
+                raise
+            refocused = True
+            continue
+        taken += 1
         paper = marker_paper(empty.raster, model)
-        if steer_exposure(camera, paper) is None:
+        if steer_exposure(camera, paper) is None or taken >= EMPTY_TRIES:
             break
     if brighter_than_usual(paper):
         notes.append(

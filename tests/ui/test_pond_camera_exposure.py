@@ -131,3 +131,39 @@ def test_a_photo_out_of_focus_asks_a_camera_with_autofocus_to_focus_again(
         assert cam.cycles == 1 and said in read.reason and read.ponds is None
     scanner.count_board = lambda *_: BoardCount(ok=False, reason="marker 2 hidden")
     assert "marker 2 hidden" in scanner.read_once().reason and cam.cycles == 1
+
+
+def test_the_empty_board_photo_out_of_focus_is_taken_again_after_the_camera_focuses() -> None:
+    """A lens at rest blurs the demo board's markers past reading: the camera focuses once and
+    the photo is taken again; a camera that cannot focus leaves the refusal as it was."""
+    import cv2
+
+    from companion.errors import CompanionError
+    from companion.games.pond.layout import default_layout
+    from ui.pond_camera import photograph_empty_board
+    from vision.frames import demo_folder, read_image
+    from vision.pond.pieces import read_pieces_file
+
+    sharp = read_image(sorted(demo_folder("pond").glob("board-1a.*"))[0])
+    blurred = cv2.GaussianBlur(sharp, (0, 0), 6)
+
+    class Camera:
+        def __init__(self, focuses: bool) -> None:
+            self.focuses, self.sharp, self.cycles = focuses, False, 0
+
+        def read(self) -> Any:
+            return sharp if self.sharp else blurred
+
+        def focus(self) -> bool:
+            self.cycles += 1
+            self.sharp = self.focuses
+            return self.focuses
+
+    layout, pieces = default_layout(13), read_pieces_file()
+    cam = Camera(True)
+    empty, _ = photograph_empty_board(cam, layout, pieces)
+    assert cam.cycles == 1 and empty.raster.shape == (1200, 1200, 3)
+    cam = Camera(False)
+    with pytest.raises(CompanionError, match="marker 0, 1, 2, 3 not found"):
+        photograph_empty_board(cam, layout, pieces)
+    assert cam.cycles == 1
