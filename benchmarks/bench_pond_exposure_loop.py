@@ -15,7 +15,7 @@ Per board:
   at EV 0 (what the counter gave before the steering).
 
 Scenarios (the light of the game's frames, and of the empty-board photo, against the usual
-photo; 20 degrees of tilt, the default condition's other settings):
+photo; 20 degrees of tilt unless ``--tilt``, the default condition's other settings):
 
 - ``bright16``, ``bright20``, ``bright28``: both 1.6, 2.0, 2.8 (about +0.7, +1, +1.5 EV);
 - ``lampup``: the frames 2.0, the empty board 1.0 (the lamp turned up after it);
@@ -30,7 +30,7 @@ frames at the same EV, with their own noise: not modelled, the counter's frame-t
 spread is the other benchmark's). Each board's frames differ only in their light.
 
     .venv/bin/python benchmarks/bench_pond_exposure_loop.py [--scenes N] [--seed S]
-        [--only bright20,lampup,...]
+        [--only bright20,lampup,...] [--tilt 20]
 """
 
 from __future__ import annotations
@@ -100,6 +100,7 @@ def main() -> int:
     ap.add_argument("--scenes", type=int, default=4)
     ap.add_argument("--seed", type=int, default=100)
     ap.add_argument("--only", default="", help="comma-separated: " + ",".join(SCENARIOS))
+    ap.add_argument("--tilt", type=float, default=TILT, help=f"camera tilt (default {TILT:g})")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     size = (2304, 1296)
@@ -108,7 +109,7 @@ def main() -> int:
     names = args.only.split(",") if args.only else list(SCENARIOS)
     print(
         f"Pond exposure steering: {args.scenes} boards a scenario at {size[0]}x{size[1]}, "
-        f"{TILT:.0f} deg, seeds {args.seed}-{args.seed + args.scenes - 1}"
+        f"{args.tilt:.0f} deg, seeds {args.seed}-{args.seed + args.scenes - 1}"
     )
     print(
         f"{'scenario':9s} | {'steered: exact':>20s} | refused | wrong (unnamed) | "
@@ -128,11 +129,11 @@ def main() -> int:
 
             def frame_render(e: float, seed: int = seed, kw: dict[str, Any] = kw) -> Any:
                 return s3.make_scene3d(
-                    layout, pieces, seed, size=size, tilt=TILT, exposure=e, **kw
+                    layout, pieces, seed, size=size, tilt=args.tilt, exposure=e, **kw
                 ).image
 
             scene = s3.make_scene3d(
-                layout, pieces, seed, size=size, tilt=TILT, exposure=light, **kw
+                layout, pieces, seed, size=size, tilt=args.tilt, exposure=light, **kw
             )
             answer = scene.answer
             # as taken: both photos at EV 0
