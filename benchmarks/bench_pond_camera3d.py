@@ -226,6 +226,16 @@ EXTRA: dict[str, dict[str, Any]] = {
     "glare 0.95 on a corner marker, 20 deg": {"tilt": 20.0, "glare": 0.95, "glare_on_marker": True},
     "a card on marker 2, 20 deg": {"tilt": 20.0, "card_on_marker": 2},
     "a card on marker 0, 30 deg": {"tilt": 30.0, "card_on_marker": 0},
+    "a card on marker 0, folded board 3+2 mm, 30 deg": {
+        "tilt": 30.0,
+        "card_on_marker": 0,
+        "fold_mm": (3.0, 2.0),
+    },
+    "a card on marker 0, barrel lens k1 -0.05, 30 deg": {
+        "tilt": 30.0,
+        "card_on_marker": 0,
+        "lens_k1": -0.05,
+    },
     "glare 0.85, 20 deg, the frame at -0.5 EV": {
         "tilt": 20.0,
         "glare": 0.85,
@@ -350,6 +360,8 @@ SHORT = {
     "glaremarker95": "glare 0.95 on a corner marker, 20 deg",
     "card20": "a card on marker 2, 20 deg",
     "card30": "a card on marker 0, 30 deg",
+    "cardfold30": "a card on marker 0, folded board 3+2 mm, 30 deg",
+    "cardlens30": "a card on marker 0, barrel lens k1 -0.05, 30 deg",
     "glare20down": "glare 0.85, 20 deg, the frame at -0.5 EV",
     "glare20down2": "glare 0.85, 20 deg, the frame at -1 EV",
     "eveningglaredown": "evening and glare 0.85, 20 deg, the frame at -0.5 EV",
