@@ -69,8 +69,8 @@ eveningglaredown2: no gain, not built); 35200-35229 and 35300-35329 for tapered 
 (taper0, taper20, taper30, taperstacks, taper50) on the code of 80d0421, and 35400-35429
 for the ten default conditions, ebb812b against 1bc5063 (the same output), and 35500-35529
 for the board's colours taken from the brightened reference (ev20, ev1_20, evglare,
-eveveningglare); 35600-35629 for bench_pond_exposure_loop.py at 30 degrees; the next fresh
-seeds start at 35700;
+eveveningglare); 35600-35629 for bench_pond_exposure_loop.py at 30 degrees; 35700-35729
+for fold30, cardfold30, lens30 and cardlens30; the next fresh seeds start at 35800;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
