@@ -42,13 +42,6 @@ SMEAR_MM = 2.0
 SMEAR_AREA = 0.5
 
 
-def _piece_colours(pieces: Pieces) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]:
-    rgb = [*pieces.factions.values(), pieces.lilypad_rgb]
-    ids = [*range(1, len(pieces.factions) + 1), colours.LILYPAD]
-    bgr = np.array([c[::-1] for c in rgb], np.float64)
-    return bgr, np.array(ids, np.uint8)
-
-
 def relabel_clipped(
     labels: colours.Labels,
     normalised: Frame,
@@ -74,7 +67,7 @@ def relabel_clipped(
         return 0
     ys, xs, c = ys[some], xs[some], c[some]
     p = normalised[ys, xs].astype(np.float64)
-    bgr, ids = _piece_colours(pieces)
+    bgr, ids = colours.piece_colours(pieces)
     k = len(ids)
     w = (~c).astype(np.float64)
     explains = np.zeros((len(p), k), bool)

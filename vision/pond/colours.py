@@ -81,13 +81,20 @@ class _PieceTable:
 _TABLES: dict[int, tuple[Pieces, _PieceTable]] = {}
 
 
+def piece_colours(pieces: Pieces) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.uint8]]:
+    """Each piece class's colour (BGR, the factions' in order, then the lilypad's) and its
+    label (1.. for the factions, ``LILYPAD``)."""
+    rgb = [*pieces.factions.values(), pieces.lilypad_rgb]
+    ids = np.array([*range(1, len(pieces.factions) + 1), LILYPAD], np.uint8)
+    return np.array([c[::-1] for c in rgb], np.float64), ids
+
+
 def _piece_table(pieces: Pieces) -> _PieceTable:
     hit = _TABLES.get(id(pieces))
     if hit is not None and hit[0] is pieces:
         return hit[1]
-    piece_rgb = [*pieces.factions.values(), pieces.lilypad_rgb]
-    piece_ids = np.array([*range(1, len(pieces.factions) + 1), LILYPAD], np.uint8)
-    piece_c = np.array([chroma(rgb[::-1]) for rgb in piece_rgb])
+    piece_bgr, piece_ids = piece_colours(pieces)
+    piece_c = np.array([chroma(bgr) for bgr in piece_bgr])
     d_all = np.linalg.norm(_CHROMA[:, None, :] - piece_c[None], axis=2)
     best = np.argmin(d_all, axis=1)
     # A glossy highlight blends a piece's colour with white: bright pixels on the way
