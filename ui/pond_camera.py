@@ -111,7 +111,6 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
     refused (out of focus, or markers not seen: a lens at rest can blur them away). The
     reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
     ``CompanionError`` when the camera gives no picture or the markers are not all seen."""
-    from vision.frames import FocusControl
     from vision.pond.exposure import brighter_than_usual, marker_paper
     from vision.pond.model import board_model
     from vision.pond.reference import make_empty_board
@@ -126,7 +125,7 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
         try:
             empty, notes = make_empty_board(frame, layout, pieces, "the photo")
         except CompanionError:
-            if refocused or not isinstance(camera, FocusControl) or not camera.focus():
+            if refocused or refocus(camera) is None:
                 raise
             refocused = True
             continue

@@ -99,9 +99,10 @@ class BoardCount:
     #: True when the photo waits for being out of focus (``vision.focus``): a camera with
     #: autofocus is asked to focus again.
     blurred: bool = False
-    #: The markers' white paper as taken (``exposure.marker_paper``, the median of the
-    #: markers' own levels): how bright the photo is, for the camera's exposure
-    #: (``exposure.next_exposure_value``). None before the markers are placed.
+    #: The markers' white paper as taken (``exposure.marker_paper``: the brightest marker's
+    #: own level, a marker whitened by glare left out): how bright the photo is, for the
+    #: camera's exposure (``exposure.next_exposure_value``). None before the markers are
+    #: placed.
     paper: float | None = None
 
     def to_json(self) -> dict[str, Any]:

@@ -101,9 +101,10 @@ def marker_paper(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
 
 
 def brighter_than_usual(frame_paper: float | None) -> bool:
-    """Whether a photo is brighter than the usual one: its markers' paper (``paper_level``)
-    is cut at white (``PAPER_CUT``). Only then does ``vision.pond.clipped`` judge the colours
-    cut at white."""
+    """Whether a photo is brighter than the usual one: its markers' paper (``paper_level``, or
+    ``marker_paper``) is cut at white (``PAPER_CUT``). Only when both say so does the counter
+    have ``vision.pond.clipped`` judge the colours cut at white; ``marker_paper`` alone steers
+    the camera (``next_exposure_value``)."""
     return frame_paper is not None and frame_paper >= PAPER_CUT
 
 
