@@ -91,10 +91,11 @@ def marker_paper(raster: npt.NDArray[Any], model: BoardModel) -> float | None:
     its paper at white. None when the layout has no marker zone or every marker is glared."""
     zone = model.marker_zone[::3, ::3]
     n, labels = cv2.connectedComponents(zone.astype(np.uint8))
-    grey = raster[::3, ::3].astype(np.float32).mean(axis=2)
+    grey = raster[::3, ::3][zone].astype(np.float32).mean(axis=1)  # the zones' pixels only
+    which = labels[zone]
     levels = []
     for k in range(1, n):
-        dark, paper = np.percentile(grey[labels == k], [10, 90])
+        dark, paper = np.percentile(grey[which == k], [10, 90])
         if dark <= GLARED_MARKER * paper:
             levels.append(float(paper))
     return max(levels) if levels else None
