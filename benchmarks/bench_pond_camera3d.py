@@ -126,7 +126,7 @@ import pond_scene3d as s3  # noqa: E402
 
 from companion.games.pond.layout import default_layout  # noqa: E402
 from vision.pond import count_board, read_pieces_file  # noqa: E402
-from vision.pond.calibrate import board_raster  # noqa: E402
+from vision.pond.calibrate import board_raster, calibrate_colours  # noqa: E402
 from vision.pond.reference import EmptyBoard  # noqa: E402
 
 CONDITIONS: dict[str, dict[str, Any]] = {
@@ -369,10 +369,45 @@ SHORT = {
 }
 
 
+#: A camera's tone curve (``pond_scene3d.photograph``'s ``tone``): the light worked in linear
+#: light and the picture made by the Pi camera's default curve ("pi", short names tonepi...),
+#: or by the power law the Pi camera source sets ("power", tonepow...); the pieces' colours
+#: calibrated through it (``calibrated``). Run only when named in ``--only``.
+TONES = {"pi": "Pi camera's default tone curve", "power": "power-law tone curve"}
+TONED = {
+    "0 deg": ("0", {"tilt": 0.0}),
+    "20 deg": ("20", {"tilt": 20.0}),
+    "30 deg": ("30", {"tilt": 30.0}),
+    "warmer +0.15, 15 deg": ("warm", {"tilt": 15.0, "warm": 0.15}),
+    "glare 0.85, 15 deg": ("glare", {"tilt": 15.0, "glare": 0.85}),
+    "8 edge-straddling frogs, 15 deg": ("edge", {"tilt": 15.0, "edge": 8}),
+    "3 stacks, 25 deg": ("stacks", {"tilt": 25.0, "stacks": 3}),
+    "hand over the map, 15 deg": ("hands", {"tilt": 15.0, "hand": True}),
+    "plain art, 0 deg": ("plain", {"tilt": 0.0, "busy": False}),
+}
+for _tone, _label in TONES.items():
+    for _what, (_short, _kw) in TONED.items():
+        EXTRA[f"{_label}, {_what}"] = {**_kw, "tone": _tone}
+        SHORT[f"tone{_tone[:3]}{_short}"] = f"{_label}, {_what}"
+
+
 def pieces_with_heights() -> Any:
     return dataclasses.replace(
         read_pieces_file(), frog_height_mm=11.0, fwooog_height_mm=10.0, lilypad_height_mm=1.5
     )
+
+
+def calibrated(layout: Any, pieces: Any, size: tuple[int, int], tone: str) -> Any:
+    """``pieces`` with the colours the owner's ``calibrate colours`` measures on a photo
+    through the camera's tone curve (``pond_scene3d.calibration_photo``): the shipped colours
+    are the pieces' own, sRGB-coded, which that camera does not reproduce. Prints them."""
+    photo, points = s3.calibration_photo(layout, pieces, size=size, tone=tone)
+    told, notes, wrong = calibrate_colours(photo, layout, points, pieces, "calibration photo")
+    shown = ", ".join(f"{f} {list(rgb)}" for f, rgb in told.factions.items())
+    print(f"  calibrated through the {tone} tone curve: {shown}, lilypad {list(told.lilypad_rgb)}")
+    for line in notes + wrong:
+        print(f"  calibration: {line}")
+    return told
 
 
 def names(pid: str, warning: str) -> bool:
@@ -471,6 +506,7 @@ def main() -> int:
     pieces = pieces_with_heights()
     flat = read_pieces_file()
     conditions = [SHORT[n] for n in args.only.split(",")] if args.only else list(CONDITIONS)
+    toned: dict[tuple[int, tuple[int, ...], str], tuple[Any, Any]] = {}
     modes = ("ref",) if args.no_plain else ("ref", "none")
     print(
         f"Pond camera sweep: {args.scenes} scenes per condition at {size[0]}x{size[1]}, "
@@ -490,6 +526,16 @@ def main() -> int:
         empty_exposure = kw.pop("empty_exposure", kw.get("exposure", 1.0))
         layout = layouts[kw.pop("layout", 13)]
         frame = kw.pop("size", size)
+        base, flat_base = pieces, flat
+        if kw.get("tone"):
+            key = (id(layout), frame, kw["tone"])
+            if key not in toned:
+                told_tone = calibrated(layout, pieces, frame, kw["tone"])
+                flat_tone = dataclasses.replace(
+                    flat, factions=told_tone.factions, lilypad_rgb=told_tone.lilypad_rgb
+                )
+                toned[key] = (told_tone, flat_tone)
+            base, flat_base = toned[key]
         totals = {mode: [0] * 8 for mode in modes}
         unnamed: list[str] = []
         pads_unnamed: list[str] = []
@@ -510,15 +556,16 @@ def main() -> int:
                 fold_mm=kw.get("fold_mm", (0.0, 0.0)),
                 leaning=empty_leaning,
                 exposure=empty_exposure,
+                tone=kw.get("tone", ""),
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
             # The owner who measured the pieces' heights measured their tops too.
-            told = pieces
+            told = base
             if "taper" in kw and not args.top_unknown:
-                told = dataclasses.replace(pieces, top_ratio=kw["taper"])
+                told = dataclasses.replace(base, top_ratio=kw["taper"])
             for mode in modes:
-                ref, pcs = (empty, told) if mode == "ref" else (None, flat)
+                ref, pcs = (empty, told) if mode == "ref" else (None, flat_base)
                 count = count_board(scene.image, layout, pcs, ref)
                 t = totals[mode]
                 if not count.ok:

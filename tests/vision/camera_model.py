@@ -565,6 +565,48 @@ def mosaic(img: F32) -> F32:
     return raw
 
 
+#: A camera's tone curve (``sensor(tone=True)``): linear light (0-1 of the sensor's full
+#: scale) to the output (0-1), straight between these points. Sampled here, rounded, from the
+#: shape of the contrast curve in the Raspberry Pi's published default tuning for the Camera
+#: Module 3 (imx708): it lifts the mid-tones well above sRGB's (a quarter of full scale reads
+#: 0.62; sRGB 0.54) and presses the highlights together (the top quarter of the light spans
+#: 0.07 of the output). Its adaptive contrast stretch (``ce_enable``) is not modelled.
+TONE_X = (0, 1 / 64, 1 / 32, 1 / 16, 1 / 8, 3 / 16, 1 / 4, 3 / 8, 1 / 2, 5 / 8, 3 / 4, 7 / 8, 1)
+TONE_Y = (0, 0.077, 0.142, 0.234, 0.393, 0.518, 0.62, 0.757, 0.837, 0.895, 0.934, 0.968, 1)
+
+
+def tone_lut(tone: str) -> U8:
+    """The 10-bit-to-8-bit table of a tone curve: "pi" (``TONE_X``, ``TONE_Y``) or "power",
+    the power law ``vision.picamera_source`` gives the Pi camera, straight between the points
+    it gives (as the ISP applies it)."""
+    x = np.arange(1024) / 1023
+    if tone == "pi":
+        y = np.interp(x, TONE_X, TONE_Y)
+    elif tone == "power":
+        from vision.picamera_source import power_tone_curve
+
+        pts = np.asarray(power_tone_curve(), np.float64).reshape(-1, 2) / 65535
+        y = np.interp(x, pts[:, 0], pts[:, 1])
+    else:
+        raise ValueError(f"tone must be 'pi' or 'power', not {tone!r}")
+    return np.round(y * 255).astype(np.uint8)
+
+
+def srgb_to_linear(v: npt.ArrayLike) -> F32:
+    """sRGB-coded values (0-255) as linear light (0-255): how a surface drawn in sRGB
+    colours reflects."""
+    x = np.clip(np.asarray(v, np.float32) / 255, 0, None)
+    lin = np.where(x <= 0.04045, x / 12.92, ((x + 0.055) / 1.055) ** 2.4)
+    return (lin * 255).astype(np.float32)
+
+
+def linear_to_srgb(v: npt.ArrayLike) -> F32:
+    """The inverse of ``srgb_to_linear``."""
+    x = np.clip(np.asarray(v, np.float32) / 255, 0, None)
+    enc = np.where(x <= 0.0031308, x * 12.92, 1.055 * x ** (1 / 2.4) - 0.055)
+    return (enc * 255).astype(np.float32)
+
+
 def sensor(
     img: F32,
     rng: np.random.Generator,
@@ -575,6 +617,7 @@ def sensor(
     gain: float = 1.0,
     demosaic: str = "bilinear",
     jpeg_quality: int | None = None,
+    tone: str = "",
 ) -> U8:
     """Photograph scene radiance ``img`` (float32 BGR 0-255) with a Bayer sensor.
 
@@ -585,7 +628,9 @@ def sensor(
     ``read_noise`` are each that many times larger, with no denoising. The signal is clipped
     (saturation makes glare white), quantised to 10 bits, demosaiced by OpenCV
     (``demosaic``: "bilinear", "ea" or "vng") and returned as uint8 BGR, optionally through
-    JPEG at ``jpeg_quality``.
+    JPEG at ``jpeg_quality``. ``tone`` ("pi" or "power", ``tone_lut``): ``img`` is linear
+    light, and the demosaiced picture goes through that tone curve instead of straight to 8
+    bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's).
     """
     h, w = img.shape[:2]
     h2, w2 = h - h % 2, w - w % 2
@@ -597,7 +642,10 @@ def sensor(
     raw = raw + sigma * rng.standard_normal(raw.shape, dtype=np.float32)
     raw10 = np.clip(np.round(raw * 4), 0, 1023).astype(np.uint16)
     bgr16 = cv2.cvtColor(raw10, _BAYER_TO_BGR[demosaic])
-    out = np.clip((bgr16.astype(np.float32) + 2) / 4, 0, 255).astype(np.uint8)
+    if tone:
+        out = tone_lut(tone)[np.minimum(bgr16, 1023)]
+    else:
+        out = np.clip((bgr16.astype(np.float32) + 2) / 4, 0, 255).astype(np.uint8)
     if (h2, w2) != (h, w):
         out = cv2.copyMakeBorder(out, 0, h - h2, 0, w - w2, cv2.BORDER_REPLICATE)
     if jpeg_quality is not None and jpeg_quality < 100:

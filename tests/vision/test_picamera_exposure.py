@@ -1,10 +1,13 @@
-"""The Pi camera's exposure bias and autofocus, through a stand-in for picamera2 (none imports
-here): the configured ``camera.exposure_value`` is asked for at start, ``set_exposure_value``
-sets libcamera's ``ExposureValue`` and drops frames until the new exposure comes through; a
-camera with autofocus runs one cycle at start and on demand."""
+"""The Pi camera's tone curve, exposure bias and autofocus, through a stand-in for picamera2
+(none imports here): the camera is made with its own tuning file's tone curve replaced by a
+power law; the configured ``camera.exposure_value`` is asked for at start,
+``set_exposure_value`` sets libcamera's ``ExposureValue`` and drops frames until the new
+exposure comes through; a camera with autofocus runs one cycle at start and on demand."""
 
 from __future__ import annotations
 
+import copy
+import logging
 import sys
 from collections.abc import Iterator
 from types import ModuleType, SimpleNamespace
@@ -25,9 +28,13 @@ class FakePicamera2:
     controls_given: ClassVar[dict[str, Any]] = {"AfMode": (0, 2, 0)}
     #: What ``autofocus_cycle`` returns (or raises).
     focus_result: ClassVar[Any] = True
+    #: The tuning files picamera2 finds (name -> content), and the names asked for.
+    tuning_files: ClassVar[dict[str, Any]] = {}
+    tuning_asked: ClassVar[list[str]] = []
 
-    def __init__(self) -> None:
+    def __init__(self, tuning: Any = None) -> None:
         FakePicamera2.last = self
+        self.tuning = tuning
         self.camera_controls = dict(FakePicamera2.controls_given)
         self.focus_cycles = 0
         self.config: dict[str, Any] = {}
@@ -39,6 +46,19 @@ class FakePicamera2:
     @staticmethod
     def global_camera_info() -> list[dict[str, Any]]:
         return [{"Model": "imx708"}]
+
+    @staticmethod
+    def load_tuning_file(name: str) -> dict[str, Any]:
+        FakePicamera2.tuning_asked.append(name)
+        if name not in FakePicamera2.tuning_files:
+            raise RuntimeError(f"Tuning file {name} not found")
+        return copy.deepcopy(FakePicamera2.tuning_files[name])
+
+    @staticmethod
+    def find_tuning_algo(tuning: dict[str, Any], name: str) -> dict[str, Any]:
+        """As picamera2's: the algorithm's block in a version 2 tuning file."""
+        found: dict[str, Any] = next(a for a in tuning["algorithms"] if name in a)[name]
+        return found
 
     def create_still_configuration(self, **kw: Any) -> dict[str, Any]:
         return kw
@@ -81,7 +101,20 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
     monkeypatch.setitem(sys.modules, "picamera2", module)
     monkeypatch.setattr(FakePicamera2, "controls_given", {"AfMode": (0, 2, 0)})
     monkeypatch.setattr(FakePicamera2, "focus_result", True)
+    monkeypatch.setattr(FakePicamera2, "tuning_files", {"imx708.json": _IMX708})
+    monkeypatch.setattr(FakePicamera2, "tuning_asked", [])
     yield FakePicamera2
+
+
+#: A stand-in for the camera's own tuning file: the default curve's shape (lifted mid-tones,
+#: highlights pressed together) at a few points, and another algorithm that must be kept.
+_IMX708: dict[str, Any] = {
+    "version": 2.0,
+    "algorithms": [
+        {"rpi.agc": {"startup_frames": 5}},
+        {"rpi.contrast": {"ce_enable": 1, "gamma_curve": [0, 0, 16384, 40632, 65535, 65535]}},
+    ],
+}
 
 
 def _camera(exposure_value: float = 0.0) -> Any:
@@ -163,3 +196,52 @@ def test_a_camera_without_autofocus_is_not_asked_to_focus(picamera2: Any) -> Non
     picamera2.controls_given = {"ExposureValue": (-8.0, 8.0, 0.0)}
     with _camera() as cam:
         assert cam.focus() is False and picamera2.last.focus_cycles == 0
+
+
+def test_the_camera_is_given_a_power_law_tone_curve(picamera2: Any) -> None:
+    """Its own tuning file, the contrast algorithm's curve replaced: the ISP's 33 sample
+    points, each output the input to the power 1 / 2.2, and the adaptive stretch off; the
+    rest of the file as it was."""
+    from vision.picamera_source import TONE_INPUTS
+
+    with _camera():
+        tuning = picamera2.last.tuning
+        assert picamera2.tuning_asked == ["imx708.json"]
+        assert tuning["algorithms"][0] == {"rpi.agc": {"startup_frames": 5}}
+        contrast = tuning["algorithms"][1]["rpi.contrast"]
+        assert contrast["ce_enable"] == 0
+        pts = np.asarray(contrast["gamma_curve"]).reshape(-1, 2)
+        assert len(pts) == 33
+        assert list(pts[:-1, 0]) == list(TONE_INPUTS) and tuple(pts[-1]) == (65535, 65535)
+        assert tuple(pts[0]) == (0, 0) and tuple(pts[16]) == (16384, 34899)  # 0.25 -> 0.533
+        assert np.all(np.diff(pts[:, 1]) > 0)
+
+
+def test_the_power_law_keeps_a_pieces_colour_in_its_shade(picamera2: Any) -> None:
+    """What the curve is for: a pumpkin frog's shaded side (45% of the light on its top) reads
+    near the top's chromaticity through it (0.023: its blue falls in the ISP's first, straight
+    segment, under 1/64 of full scale); through the default curve's shape it moves 0.108
+    towards red (the count read such sides as cowboy pieces)."""
+    from vision.picamera_source import power_tone_curve
+    from vision.pond.colours import chroma
+
+    top = np.array([0.013, 0.14, 0.65])  # linear light, BGR, as the sensor gathers it
+
+    def shift(curve: list[int]) -> float:
+        pts = np.asarray(curve, np.float64).reshape(-1, 2) / 65535
+        seen = [np.interp(top * k, pts[:, 0], pts[:, 1]) for k in (1.0, 0.45)]
+        return float(np.linalg.norm(chroma(seen[0]) - chroma(seen[1])))
+
+    shape = [(0, 0), (1 / 64, 0.077), (1 / 8, 0.393), (1 / 4, 0.62), (1 / 2, 0.837), (1, 1)]
+    default = [round(v * 65535) for xy in shape for v in xy]
+    assert shift(power_tone_curve()) < 0.03
+    assert shift(default) > 0.08
+
+
+def test_a_tuning_file_that_cannot_be_read_keeps_the_cameras_own_curve(
+    picamera2: Any, caplog: pytest.LogCaptureFixture
+) -> None:
+    picamera2.tuning_files = {}
+    with caplog.at_level(logging.WARNING), _camera() as cam:
+        assert picamera2.last.tuning is None and cam.read() is not None
+    assert "its own tone curve is kept" in caplog.text

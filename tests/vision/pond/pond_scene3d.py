@@ -48,6 +48,7 @@ from __future__ import annotations
 import math
 import random
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -455,11 +456,16 @@ def _draw_solid(
     rng: random.Random,
     eyes: tuple[np.ndarray, np.ndarray] | None,
     taper: float = 1.0,
+    enc: Callable[[Any], np.ndarray] = np.asarray,
 ) -> None:
     """A prism seen by the camera: its visible sides, then its top (painter's order). With
     ``taper`` under 1, a frustum: its top ``taper`` of its base's size, its sides sloping
-    in (each side drawn when it faces the camera, shaded by its slope)."""
+    in (each side drawn when it faces the camera, shaded by its slope). ``colour`` (sRGB-coded
+    BGR) and the highlight's and eyes' colours go through ``enc`` into the picture's values
+    (``photograph``'s ``tone``: linear light)."""
     n = len(base)
+    highlight = enc(colour * 0.4 + 150)
+    colour = enc(colour)
     lo = cam.project(np.c_[base, np.full(n, z0)])
     hi = cam.project(np.c_[_top(base, taper), np.full(n, z0 + h)])
     cx, cy, cz = cam.centre_mm
@@ -501,7 +507,7 @@ def _draw_solid(
         img,
         tuple(np.round(spot * 16).astype(int)),
         max(16, round(r_px * 16)),
-        (colour * 0.4 + 150).tolist(),
+        highlight.tolist(),
         -1,
         cv2.LINE_AA,
         4,
@@ -513,15 +519,22 @@ def _draw_solid(
                 img,
                 tuple(np.round(p * 16).astype(int)),
                 max(16, round(1.0 / cam.mm_per_px_at(*e) * 16)),
-                (24, 24, 24),
+                enc(np.full(3, 24.0)).tolist(),
                 -1,
                 cv2.LINE_AA,
                 4,
             )
 
 
-def _stray_marks(img: np.ndarray, cam: cm.Camera, s: Piece3D, z_top: float) -> None:
-    """A die's pips (five: the face up shows 5) or a token's numeral (a ring and a bar)."""
+def _stray_marks(
+    img: np.ndarray,
+    cam: cm.Camera,
+    s: Piece3D,
+    z_top: float,
+    enc: Callable[[Any], np.ndarray] = np.asarray,
+) -> None:
+    """A die's pips (five: the face up shows 5) or a token's numeral (a ring and a bar);
+    ``enc`` as in ``_draw_solid``."""
     ux, uy = math.cos(math.radians(s.angle)), math.sin(math.radians(s.angle))
     ink = (220, 220, 220) if s.faction == "black" else (40, 40, 40)
     if s.kind == "die":
@@ -531,6 +544,7 @@ def _stray_marks(img: np.ndarray, cam: cm.Camera, s: Piece3D, z_top: float) -> N
         ink = tuple(int(v * 0.55) for v in bgr(STRAY_RGB[s.faction]))
         dots = [(-3.0, 0.0), (3.0, 0.0)]
         radius = 2.2
+    ink = tuple(float(v) for v in enc(np.asarray(ink, np.float32)))
     for a, b in dots:
         x, y = s.x + a * ux - b * uy, s.y + a * uy + b * ux
         p = cam.project([[x, y, z_top + 0.1]])[0]
@@ -563,6 +577,15 @@ def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Ra
 
 #: How much a piece's shadow darkens the board where the lamp is hidden (one lamp).
 SHADOW_DEPTH = 0.38
+#: With ``tone`` (light worked in linear light): the lamp's shadow leaves half the light (the
+#: room's), which through the tone curve reads about as deep on mid-toned art (0.40) as
+#: ``SHADOW_DEPTH`` did, shallower on bright art and deeper on dark.
+TONE_SHADOW_DEPTH = 0.5
+#: With ``tone``: the light the sensor gathers, as a share of its full scale for a white of
+#: sRGB 255: the markers' paper (236) then reads 212-232 across a table 0-30% darker on one
+#: side, as the usual photo does; the board's mean light lands near the 0.16 of full scale
+#: the Pi's auto exposure aims for.
+TONE_EXPOSURE = 0.78
 
 
 def lamp_for(seed: int) -> np.ndarray:
@@ -619,6 +642,7 @@ def photograph(
     glare_on_marker: bool = False,
     card_on_marker: int | None = None,
     exposure: float = 1.0,
+    tone: str = "",
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -644,15 +668,22 @@ def photograph(
     puts it on a corner marker; ``card_on_marker``: a card's white back lying over that
     marker (hidden whole). ``exposure``: the
     light the sensor gathers against the usual exposure (0.7 is about -0.5 EV: the picture
-    that much darker, its shot noise relatively larger, and glare clipped less)."""
+    that much darker, its shot noise relatively larger, and glare clipped less). ``tone``: the
+    light is worked in linear light (the board's art and every colour, drawn sRGB-coded,
+    taken as the reflectance sRGB codes; the shadows, the sides' shading, the lamp's light and
+    glare, warmer light and the exposure applied to that), and the camera's tone curve makes
+    the picture (``camera_model.sensor(tone=True)``), its exposure ``TONE_EXPOSURE``; without
+    it every one of those is applied to the sRGB-coded values, as measured before. "pi": the
+    Pi camera's default curve; "power": the power law ``vision.picamera_source`` sets."""
     rng = random.Random(seed)
+    enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
     heights = {**STRAY_HEIGHTS, **heights}
     out_size, out_hfov = cam.size, cam.hfov_deg
     if lens_k1:
         cam = cm.widened(cam, cm.distortion_margin(cam.size, cam.hfov_deg, lens_k1))
     w, h = cam.size
-    tex = texture.copy()
+    tex = enc(texture).copy()
     lamp = _lamp(rng)
     # Shadows first (on the board's plane), then the lilypads (thin card, printed flat), then
     # the pieces' shadows on the lilypads (a lilypad's own shadow falls on the board only).
@@ -660,7 +691,7 @@ def photograph(
     if lamps not in (1, 2):
         raise ValueError(f"lamps must be 1 or 2, not {lamps}")
     lamp_list = [lamp] if lamps == 1 else [lamp, second_lamp(seed, lamp)]
-    depth = SHADOW_DEPTH / len(lamp_list)
+    depth = (TONE_SHADOW_DEPTH if tone else SHADOW_DEPTH) / len(lamp_list)
     sh = np.zeros(tex.shape[:2], np.float32)
     on_pads = np.zeros(tex.shape[:2], np.float32)
     for one in lamp_list:
@@ -674,7 +705,8 @@ def photograph(
             _shadow(shadow, outline("pad", x, y, 0, pieces), 0, heights["lilypad"], one, tex_ppm)
         sh += depth * _soft(shadow, tex_ppm)
     tex *= (1 - sh)[..., None]
-    pad_col = bgr(pieces.lilypad_rgb)
+    pad_col = enc(bgr(pieces.lilypad_rgb))
+    pad_vein = enc(bgr(pieces.lilypad_rgb) * 0.8)
     pad_cover = np.zeros(tex.shape[:2], np.uint8)
     for _, x, y in pads:
         o = outline("pad", x, y, 0, pieces, 40)
@@ -694,7 +726,7 @@ def photograph(
                 tex,
                 tuple(_poly16([x, y], tex_ppm)),
                 tuple(_poly16([x + 12 * math.cos(a), y + 12 * math.sin(a)], tex_ppm)),
-                (pad_col * 0.8).tolist(),
+                pad_vein.tolist(),
                 max(1, round(0.5 * tex_ppm)),
                 cv2.LINE_AA,
                 4,
@@ -702,7 +734,7 @@ def photograph(
     tex *= (1 - on_pads * (pad_cover.astype(np.float32) / 255))[..., None]
     # The table: wood grain, a plane far bigger than the board.
     table = np.empty((h, w, 3), np.float32)
-    table[:] = np.array([58, 96, 140], np.float32)
+    table[:] = enc(np.array([58, 96, 140], np.float32))
     grain = (
         1
         + 0.1 * smooth_noise((h, w), 6, nrng)
@@ -726,9 +758,18 @@ def photograph(
         if s.kind in STRAY_HEIGHTS:
             z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
             _draw_solid(
-                img, cam, base, z0, heights[s.kind], bgr(STRAY_RGB[s.faction]), lamp, rng, None
+                img,
+                cam,
+                base,
+                z0,
+                heights[s.kind],
+                bgr(STRAY_RGB[s.faction]),
+                lamp,
+                rng,
+                None,
+                enc=enc,
             )
-            _stray_marks(img, cam, s, z0 + heights[s.kind])
+            _stray_marks(img, cam, s, z0 + heights[s.kind], enc)
             continue
         colour = bgr(pieces.factions[s.faction]) * rng.uniform(0.95, 1.05)
         eyes = None
@@ -741,7 +782,7 @@ def photograph(
                 np.array([s.x + ux * f + uy * e, s.y + uy * f - ux * e]),
             )
         z0 = s.z0 + board_lift(layout, fold_mm, s.x, s.y)
-        _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes, taper)
+        _draw_solid(img, cam, base, z0, heights[s.kind], colour, lamp, rng, eyes, taper, enc)
     if card_on_marker is not None:  # a card's white back lying over that corner marker
         mx, my = marker_centres_mm(layout)[card_on_marker]
         r = marker_size_mm(layout) * 0.65
@@ -754,15 +795,19 @@ def photograph(
             ]
         )
         cv2.fillConvexPoly(
-            img, np.round(quad[:, :2] * 16).astype(np.int32), (228.0, 232.0, 234.0), cv2.LINE_AA, 4
+            img,
+            np.round(quad[:, :2] * 16).astype(np.int32),
+            enc(np.array([228.0, 232.0, 234.0])).tolist(),
+            cv2.LINE_AA,
+            4,
         )
     if hand:
         ids = list(pond_polygons(layout))
         c = np.asarray(pond_polygons(layout)[rng.choice(ids)]).mean(axis=0)
         t = cam.project([[c[0], c[1], 60.0]])[0]
-        u8 = np.clip(img, 0, 255).astype(np.uint8)
+        u8 = np.clip(cm.linear_to_srgb(img) if tone else img, 0, 255).astype(np.uint8)
         draw_hand(u8, (float(t[0]), float(t[1])), 1 / cam.mm_per_px_at(*c), rng)
-        img = u8.astype(np.float32)
+        img = enc(u8.astype(np.float32)).astype(np.float32)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
         img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker)  # its cast below
@@ -789,7 +834,9 @@ def photograph(
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
     if exposure != 1.0:
         img *= exposure
-    return cm.sensor(img, nrng, blur_sigma=blur, gain=gain, jpeg_quality=90)
+    if tone:
+        img *= TONE_EXPOSURE
+    return cm.sensor(img, nrng, blur_sigma=blur, gain=gain, jpeg_quality=90, tone=tone)
 
 
 def _glare(
@@ -869,11 +916,13 @@ def empty_board(
     defocus: float = 1.0,
     leaning: float = 0.0,
     exposure: float = 1.0,
+    tone: str = "",
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
     light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
     folded board (``fold_mm``, as in play) stood 50-100% as far off the table then.
-    ``leaning``: the owner's own shadow on it, and ``exposure``, as in ``photograph``."""
+    ``leaning``: the owner's own shadow on it, ``exposure`` and ``tone``, as in
+    ``photograph``."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
@@ -897,6 +946,7 @@ def empty_board(
         defocus=defocus,
         leaning=leaning,
         exposure=exposure,
+        tone=tone,
     )
 
 
@@ -928,6 +978,7 @@ def make_scene3d(
     card_on_marker: int | None = None,
     strays: int = 0,
     exposure: float = 1.0,
+    tone: str = "",
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1018,6 +1069,7 @@ def make_scene3d(
         glare_on_marker=glare_on_marker,
         card_on_marker=card_on_marker,
         exposure=exposure,
+        tone=tone,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1047,12 +1099,35 @@ def make_scene3d(
             "shake_mm": shake_mm,
             "strays": strays,
             "exposure": exposure,
+            "tone": tone,
         },
         stack_ponds,
         edge_ponds,
         hand,
         [str(s.pond) for s in stray_list],
     )
+
+
+def calibration_photo(
+    layout: Any, pieces: Pieces, *, size: tuple[int, int], tone: str = "", seed: int = 99
+) -> tuple[np.ndarray, dict[str, tuple[float, float]]]:
+    """The owner's photo for ``calibrate colours`` (docs/formats/pond-pieces.md): one frog of
+    each faction and a free lilypad, each alone in its own pond, at the pond's centre, under
+    the usual light, the camera straight down; and where each lies (board mm), as the owner
+    would give them with ``--at``."""
+    polys = pond_polygons(layout)
+    ids = sorted(polys, key=lambda k: -cv2.contourArea(np.asarray(polys[k], np.float32)))[:5]
+    centres = [tuple(np.asarray(polys[k], float).mean(axis=0)) for k in ids]
+    given = [
+        ("frog", f, float(x), float(y), 0.0)
+        for f, (x, y) in zip(FACTIONS, centres[:4], strict=True)
+    ]
+    pad = (float(centres[4][0]), float(centres[4][1]))
+    scene = make_scene3d(
+        layout, pieces, seed, size=size, tilt=0.0, tone=tone, given=given, given_pads=[pad]
+    )
+    points = {f: (x, y) for _, f, x, y, _ in given}
+    return scene.image, {**points, "lilypad": pad}
 
 
 def _strays(polys: dict[str, Any], pl: Any, circles: list[Any], n: int, seed: int) -> list[Piece3D]:
