@@ -54,9 +54,12 @@ def power_law_tuning(picamera2: Any) -> dict[str, Any] | None:
     """The camera's own tuning (picamera2's ``load_tuning_file``, by the model libcamera
     reports) with its tone curve replaced by ``power_tone_curve`` and the adaptive contrast
     stretch (``ce_enable``) off; None, logged, when it cannot be read (the camera then keeps
-    its own curve)."""
+    its own curve); None, quietly, when libcamera sees no camera (making it then says so)."""
     try:
-        model = picamera2.global_camera_info()[0]["Model"]
+        cameras = picamera2.global_camera_info()
+        if not cameras:
+            return None
+        model = cameras[0]["Model"]
         tuning: dict[str, Any] = picamera2.load_tuning_file(f"{model}.json")
         contrast = picamera2.find_tuning_algo(tuning, "rpi.contrast")
         contrast["gamma_curve"] = power_tone_curve()

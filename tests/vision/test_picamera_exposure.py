@@ -245,3 +245,15 @@ def test_a_tuning_file_that_cannot_be_read_keeps_the_cameras_own_curve(
     with caplog.at_level(logging.WARNING), _camera() as cam:
         assert picamera2.last.tuning is None and cam.read() is not None
     assert "its own tone curve is kept" in caplog.text
+
+
+def test_no_camera_seen_asks_for_no_tuning_file(
+    picamera2: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """With no camera, making one fails with its own message; no tuning warning before it."""
+    from vision.picamera_source import power_law_tuning
+
+    monkeypatch.setattr(picamera2, "global_camera_info", staticmethod(lambda: []))
+    with caplog.at_level(logging.WARNING):
+        assert power_law_tuning(picamera2) is None
+    assert picamera2.tuning_asked == [] and not caplog.text

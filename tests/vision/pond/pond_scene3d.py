@@ -33,6 +33,15 @@ generator photographs a world (``tests/vision/camera_model.py``):
   board (a smooth, bright, desaturated blob, ``glare``).
 - **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
   shot + read noise (``gain`` times as much in dim light), demosaic, JPEG 90.
+- **Tone curve** (``tone``, off unless given): by default the light (shadows, shading, glare,
+  the light's colour) scales the art's sRGB-coded values themselves and the sensor passes
+  them straight through, which is what a camera with a power-law tone curve gives, up to the
+  shadows' depth. With ``tone`` the art and every colour are taken as sRGB-coded
+  reflectances, the light is worked in linear light, and the picture is made by a tone
+  curve: "pi", the shape of the Pi camera's default curve (``camera_model.TONE_X``), or
+  "power", the power law ``vision.picamera_source`` now gives the Pi camera. The colour
+  matrix is the identity and the adaptive contrast stretch is left out.
+  ``calibration_photo`` is the owner's photo for ``calibrate colours`` through the same curve.
 - **Hands**: an arm and hand over the map (``hand=True``).
 - **Strays** (``strays=N``): N things that are not pieces, each in a pond, clear of the
   pieces (``STRAY_KINDS`` in turn: a white die, a black die, a gold token; solids with their
