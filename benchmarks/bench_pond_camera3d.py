@@ -43,7 +43,9 @@ pieces cut at white; 2.0, +1 EV, at 20 deg too), or the exposure of one photo on
 frame's or the empty-board photo's, ``empty_exposure``: the auto exposure set differently
 for the two), the lamp's glare (0.85 or 0.95) on the corner marker nearest where it would
 have fallen, and a card's white back lying over one corner marker (the counter places the
-board by the other three).
+board by the other three), and a camera's tone curve (``TONES``: the light worked in linear
+light, the picture made by the Pi camera's default curve or by the power law the Pi camera
+source sets, the pieces' colours calibrated through it by ``calibrate colours``).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -70,7 +72,10 @@ eveningglaredown2: no gain, not built); 35200-35229 and 35300-35329 for tapered 
 for the ten default conditions, ebb812b against 1bc5063 (the same output), and 35500-35529
 for the board's colours taken from the brightened reference (ev20, ev1_20, evglare,
 eveveningglare); 35600-35629 for bench_pond_exposure_loop.py at 30 degrees; 35700-35729
-for fold30, cardfold30, lens30 and cardlens30; the next fresh seeds start at 35800;
+for fold30, cardfold30, lens30 and cardlens30; 35800-35829 and 35900-35929 for a camera's
+tone curve (every tonepow and tonepi condition, with plain, tilt0, tilt20, tilt30, wb, glare,
+edge, stacks and hands as their paired baselines) on the code of 84c7dfa; the next fresh
+seeds start at 36000;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,

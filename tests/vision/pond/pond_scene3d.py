@@ -591,9 +591,10 @@ SHADOW_DEPTH = 0.38
 #: ``SHADOW_DEPTH`` did, shallower on bright art and deeper on dark.
 TONE_SHADOW_DEPTH = 0.5
 #: With ``tone``: the light the sensor gathers, as a share of its full scale for a white of
-#: sRGB 255: the markers' paper (236) then reads 212-232 across a table 0-30% darker on one
-#: side, as the usual photo does; the board's mean light lands near the 0.16 of full scale
-#: the Pi's auto exposure aims for.
+#: sRGB 255. The markers' paper (236) then reads 225-231 through the "pi" curve and 201-210
+#: through the "power" one (215-236 without ``tone``; empty boards of seeds 100-105); the
+#: board's mean luminance lands at about 0.2 of full scale, where the Pi's auto exposure aims
+#: for 0.16-0.17.
 TONE_EXPOSURE = 0.78
 
 
