@@ -389,6 +389,20 @@ TONED = {
     "3 stacks, 25 deg": ("stacks", {"tilt": 25.0, "stacks": 3}),
     "hand over the map, 15 deg": ("hands", {"tilt": 15.0, "hand": True}),
     "plain art, 0 deg": ("plain", {"tilt": 0.0, "busy": False}),
+    "exposure +0.7 EV (1.6x the light), 20 deg": ("evup2", {"tilt": 20.0, "exposure": 1.6}),
+    "exposure +1 EV (2x the light), 20 deg": ("evup3", {"tilt": 20.0, "exposure": 2.0}),
+    "exposure -1 EV (half the light), 20 deg": ("evdown", {"tilt": 20.0, "exposure": 0.5}),
+    "dim light, gain x4, 20 deg": ("dim4", {"tilt": 20.0, "gain": 4.0}),
+    "evening and glare 0.85, 20 deg": (
+        "eveningglare",
+        {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85},
+    ),
+    "someone leaning over, shadow 0.5, 20 deg": ("leaning", {"tilt": 20.0, "leaning": 0.5}),
+    "two lamps, 20 deg": ("lamps2", {"tilt": 20.0, "lamps": 2}),
+    "glare 0.85 on a corner marker, 20 deg": (
+        "glaremarker",
+        {"tilt": 20.0, "glare": 0.85, "glare_on_marker": True},
+    ),
 }
 for _tone, _label in TONES.items():
     for _what, (_short, _kw) in TONED.items():
