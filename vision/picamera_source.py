@@ -30,14 +30,15 @@ SETTLE_MAX = 30
 #: file, read by picamera2): a power law, output = input ** (1 / TONE_GAMMA). The default curve
 #: lifts the mid-tones and presses the highlights together, so a colour's chromaticity shifts
 #: with the light on it, and the Pond count reads a pumpkin frog's shaded side as a cowboy
-#: piece (the realistic generator through the two curves, 20 degrees, tuning boards 100-109:
-#: 93.8% exact through the default curve, 99.8% through this one and without any curve). A
-#: power law keeps each colour's chromaticity as its light changes, which is what the count's
-#: colours assume (``vision.pond.colours``).
+#: piece (the realistic generator through the two curves, 20 degrees, fresh boards
+#: 35800-35929: 95.19% exact through the default curve, 99.74% through this one, 99.71%
+#: without any curve; docs/pond-camera.md). A power law keeps each colour's chromaticity as
+#: its light changes, which is what the count's colours assume (``vision.pond.colours``).
 TONE_GAMMA = 2.2
-#: ... given at the points where the ISP samples the curve (its gamma block has 33: every 1024
-#: of the 16-bit input up to 16384, every 2048 to 32768, every 4096 to the top), the points the
-#: shipped tuning files use.
+#: ... given at the 33 inputs of the shipped Pi 4 (vc4) tuning files' curves: every 1024 of the
+#: 16-bit input up to 16384, every 2048 to 32768, every 4096 to the top. libcamera draws
+#: straight lines between the points given, so the power law is bent below 1/64 of full
+#: scale (a dark channel there reads darker than the law).
 TONE_INPUTS = (*range(0, 16384, 1024), *range(16384, 32768, 2048), *range(32768, 65536, 4096))
 
 

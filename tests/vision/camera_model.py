@@ -565,7 +565,7 @@ def mosaic(img: F32) -> F32:
     return raw
 
 
-#: A camera's tone curve (``sensor(tone=True)``): linear light (0-1 of the sensor's full
+#: A camera's tone curve (``sensor(tone="pi")``): linear light (0-1 of the sensor's full
 #: scale) to the output (0-1), straight between these points. Sampled here, rounded, from the
 #: shape of the contrast curve in the Raspberry Pi's published default tuning for the Camera
 #: Module 3 (imx708): it lifts the mid-tones well above sRGB's (a quarter of full scale reads

@@ -199,9 +199,9 @@ def test_a_camera_without_autofocus_is_not_asked_to_focus(picamera2: Any) -> Non
 
 
 def test_the_camera_is_given_a_power_law_tone_curve(picamera2: Any) -> None:
-    """Its own tuning file, the contrast algorithm's curve replaced: the ISP's 33 sample
-    points, each output the input to the power 1 / 2.2, and the adaptive stretch off; the
-    rest of the file as it was."""
+    """Its own tuning file, the contrast algorithm's curve replaced: at the 33 inputs of the
+    shipped Pi 4 tuning files, each output the input to the power 1 / 2.2, and the adaptive
+    stretch off; the rest of the file as it was."""
     from vision.picamera_source import TONE_INPUTS
 
     with _camera():
@@ -219,7 +219,7 @@ def test_the_camera_is_given_a_power_law_tone_curve(picamera2: Any) -> None:
 
 def test_the_power_law_keeps_a_pieces_colour_in_its_shade(picamera2: Any) -> None:
     """What the curve is for: a pumpkin frog's shaded side (45% of the light on its top) reads
-    near the top's chromaticity through it (0.023: its blue falls in the ISP's first, straight
+    near the top's chromaticity through it (0.023: its blue falls in the curve's first, straight
     segment, under 1/64 of full scale); through the default curve's shape it moves 0.108
     towards red (the count read such sides as cowboy pieces)."""
     from vision.picamera_source import power_tone_curve
