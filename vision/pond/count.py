@@ -57,7 +57,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
-from vision.pond.three_markers import pose_from_three
+from vision.pond.three_markers import out_of_place, pose_from_three, pose_without_misread
 from vision.pond.tinted import glare_tinted
 from vision.pond.unchecked import unchecked_doubts
 from vision.pond.underfoot import underfoot_doubts
@@ -233,6 +233,15 @@ def count_board(
     if blurred:
         return _waits(blurred, polygons_mm=polygons, blurred=True)
     pose = board_homography(found, centres, marker_size_mm(layout)) if three is None else three.pose
+    if three is None:  # a marker read out of shape (glare on it), or out of place
+        size_px = (frame.shape[1], frame.shape[0])
+        misplaced = out_of_place(found, centres, marker_size_mm(layout), pose)
+        if misplaced is not None:
+            return _waits(misplaced, pose=pose, polygons_mm=polygons)
+        three = pose_without_misread(
+            found, centres, marker_size_mm(layout), board_size_mm(layout), size_px, pose
+        )
+        pose = pose if three is None else three.pose
     if pose.rms_mm > 3.0:
         return _waits(
             f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
@@ -311,7 +320,8 @@ def count_board(
     if occluded:
         x, y, w, h = max(occluded, key=lambda b: b[2] * b[3])
         near = _nearest_pond(model, x + w / 2, y + h / 2)
-        unread = "" if three is None else f"; marker {three.unread} not read"
+        # "marker N not read" or "marker N read out of shape"
+        unread = "" if three is None else "; " + three.warning.split(" (")[0]
         return _waits(
             f"something covers the map near pond {near} (a hand or an arm?){unread}",
             pose=pose,

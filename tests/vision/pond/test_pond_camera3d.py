@@ -887,3 +887,26 @@ def test_pond3d_through_a_cameras_tone_curve(layout13: Any, tall: Any, tone: str
     if tone == "power":
         assert not wrong, (wrong, count.warnings)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
+def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
+    layout13: Any, tall: Any
+) -> None:
+    """Glare worked in linear light on a corner marker (seed 36001, 20 degrees, the power-law
+    curve) leaves the marker read but out of shape: the four markers fit to 3.7 mm, and the
+    board was refused as "the markers do not fit the layout". The other three place it now,
+    and the count names the marker."""
+    from vision.pond.calibrate import calibrate_colours
+
+    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
+    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
+    empty, _ = make_empty_board(
+        scene3d.empty_board(layout13, tall, 36001, size=SIZE, tone="power"), layout13, told, "e"
+    )
+    scene = _scene(layout13, tall, 36001, tilt=20.0, glare=0.85, glare_on_marker=True, tone="power")
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    assert count.warnings[0].startswith("marker "), count.warnings
+    assert "read out of shape (glare on it?)" in count.warnings[0]
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
