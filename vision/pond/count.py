@@ -57,7 +57,12 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
-from vision.pond.three_markers import out_of_place, pose_from_three, pose_without_misread
+from vision.pond.three_markers import (
+    FIT_BAR_MM,
+    out_of_place,
+    pose_from_three,
+    pose_without_misread,
+)
 from vision.pond.tinted import glare_tinted
 from vision.pond.unchecked import unchecked_doubts
 from vision.pond.underfoot import underfoot_doubts
@@ -242,7 +247,7 @@ def count_board(
             found, centres, marker_size_mm(layout), board_size_mm(layout), size_px, pose
         )
         pose = pose if three is None else three.pose
-    if pose.rms_mm > 3.0:
+    if pose.rms_mm > FIT_BAR_MM:
         return _waits(
             f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
             "is this the right layout?",

@@ -10,7 +10,7 @@ import pytest
 
 from vision.markers import apply_homography, board_homography
 from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
-from vision.pond.three_markers import REFIT_FROM_MM, out_of_place, pose_without_misread
+from vision.pond.three_markers import FIT_BAR_MM, REFIT_FROM_MM, out_of_place, pose_without_misread
 
 #: Board mm to image px: 2 px a mm, a little perspective, 100 px in from the frame's corner.
 H = np.array([[2.0, 0.1, 100.0], [0.05, 2.1, 100.0], [1e-5, 2e-5, 1.0]])
@@ -39,10 +39,11 @@ def _refit(layout: Any, found: dict[int, Any]) -> Any:
 
 def test_a_marker_read_out_of_shape_is_left_out(layout13: Any) -> None:
     """Marker 2's corners read 6 mm in towards its centre (its black border whitened): the
-    four fit to over a millimetre; the other three fit exactly and place it where it lies."""
+    four fit to over the 3 mm that refused the board; the other three fit exactly and place
+    it where it lies."""
     shrunk = {2: lambda mm: mm.mean(axis=0) + (mm - mm.mean(axis=0)) * 0.7}
     four, three = _refit(layout13, _found(layout13, shrunk))
-    assert four.rms_mm > REFIT_FROM_MM
+    assert four.rms_mm > FIT_BAR_MM
     assert three is not None and three.unread == 2 and three.pose.rms_mm < 0.01
     assert three.warning.startswith("marker 2 read out of shape (glare on it?)")
     assert np.allclose(
@@ -80,3 +81,11 @@ def test_a_marker_read_out_of_shape_is_not_out_of_place(layout13: Any) -> None:
     found = _found(layout13, shrunk)
     four, _ = _refit(layout13, found)
     assert out_of_place(found, marker_centres_mm(layout13), marker_size_mm(layout13), four) is None
+
+
+def test_a_marker_a_little_out_of_shape_keeps_the_four_markers_pose(layout13: Any) -> None:
+    """Under the 3 mm bar the four markers' pose stands, as before (from 1 mm, placing such a
+    board by three moved a frog across a pond's edge on a fresh board)."""
+    shrunk = {2: lambda mm: mm.mean(axis=0) + (mm - mm.mean(axis=0)) * 0.85}
+    four, three = _refit(layout13, _found(layout13, shrunk))
+    assert REFIT_FROM_MM < four.rms_mm < FIT_BAR_MM and three is None
