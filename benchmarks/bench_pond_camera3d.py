@@ -74,8 +74,12 @@ for the board's colours taken from the brightened reference (ev20, ev1_20, evgla
 eveveningglare); 35600-35629 for bench_pond_exposure_loop.py at 30 degrees; 35700-35729
 for fold30, cardfold30, lens30 and cardlens30; 35800-35829 and 35900-35929 for a camera's
 tone curve (every tonepow and tonepi condition, with plain, tilt0, tilt20, tilt30, wb, glare,
-edge, stacks and hands as their paired baselines) on the code of 84c7dfa; the next fresh
-seeds start at 36000;
+edge, stacks and hands as their paired baselines) on the code of 84c7dfa; 36000-36029 and
+36100-36129 for eight more tonepow conditions on f5ca529 (36000's glare on a marker then
+looked at to set ``three_markers``' bars), 36200-36229 for ten conditions on f5ca529 and on
+the marker refit (its first version from 1 mm cost 36207 one count: then looked at), and
+36300-36329 and 36400-36429 for tonepowglaremarker and glaremarker20 on both; the next fresh
+seeds start at 36500;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
