@@ -52,8 +52,7 @@ REFIT_FROM_MM = 1.0
 #: error (0.55-0.76 mm on those boards) ...
 REFIT_MM = 1.0
 #: ... and the marker left out lies where they put it, its centre within this share of its
-#: size (1.2-1.7 mm of 40 there): read out of shape, not out of place. A wrong layout puts
-#: whole markers elsewhere (25-53 mm for the markers that were read right).
+#: size (1.2-1.7 mm of 40 there): read out of shape, not out of place (``out_of_place``).
 IN_PLACE = 0.25
 
 

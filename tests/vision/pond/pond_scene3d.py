@@ -587,8 +587,9 @@ def board_camera(layout: Any, size: tuple[int, int], tilt: float, rng: random.Ra
 #: How much a piece's shadow darkens the board where the lamp is hidden (one lamp).
 SHADOW_DEPTH = 0.38
 #: With ``tone`` (light worked in linear light): the lamp's shadow leaves half the light (the
-#: room's), which through the tone curve reads about as deep on mid-toned art (0.40) as
-#: ``SHADOW_DEPTH`` did, shallower on bright art and deeper on dark.
+#: room's). Through the "pi" curve it reads about as deep on mid-toned art (0.40) as
+#: ``SHADOW_DEPTH`` did, shallower on bright art and deeper on dark; through the "power" one
+#: 0.27 everywhere (0.5 ** (1 / 2.2)).
 TONE_SHADOW_DEPTH = 0.5
 #: With ``tone``: the light the sensor gathers, as a share of its full scale for a white of
 #: sRGB 255. The markers' paper (236) then reads 225-231 through the "pi" curve and 201-210
@@ -682,7 +683,7 @@ def photograph(
     light is worked in linear light (the board's art and every colour, drawn sRGB-coded,
     taken as the reflectance sRGB codes; the shadows, the sides' shading, the lamp's light and
     glare, warmer light and the exposure applied to that), and the camera's tone curve makes
-    the picture (``camera_model.sensor(tone=True)``), its exposure ``TONE_EXPOSURE``; without
+    the picture (``camera_model.sensor(tone=...)``), its exposure ``TONE_EXPOSURE``; without
     it every one of those is applied to the sRGB-coded values, as measured before. "pi": the
     Pi camera's default curve; "power": the power law ``vision.picamera_source`` sets."""
     rng = random.Random(seed)
