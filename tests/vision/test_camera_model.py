@@ -252,3 +252,25 @@ def test_camera_model_a_raised_facet_renders_as_the_plane_at_its_height() -> Non
     u, v = np.round(on_table).astype(int)
     assert np.abs(ground[v, u] - want).max() < 12
     assert np.abs(img[v, u] - want).max() > 12
+
+
+def test_camera_model_tone_curves() -> None:
+    """sRGB codes to linear light and back; the two tone curves: "power" keeps a colour's
+    chromaticity as its light halves (above the curve's first, straight segment), "pi"
+    moves it; an unknown curve is refused."""
+    v = np.arange(256, dtype=np.float32)
+    assert np.allclose(cm.linear_to_srgb(cm.srgb_to_linear(v)), v, atol=0.05)
+    assert cm.srgb_to_linear(np.float32(128.0)) == pytest.approx(55.0, abs=0.5)
+    lut = {t: cm.tone_lut(t).astype(np.float64) for t in ("power", "pi")}
+    for t in lut.values():
+        assert t[0] == 0 and t[-1] == 255 and np.all(np.diff(t) >= 0)
+    rgb = np.array([600, 200, 80])  # 10-bit linear: an orange, and half its light
+
+    def chroma(t: Any, k: float) -> Any:
+        c = t[np.round(rgb * k).astype(int)]
+        return c / c.sum()
+
+    assert np.abs(chroma(lut["power"], 1) - chroma(lut["power"], 0.5)).max() < 0.01
+    assert np.abs(chroma(lut["pi"], 1) - chroma(lut["pi"], 0.5)).max() > 0.03
+    with pytest.raises(ValueError, match="tone must be"):
+        cm.tone_lut("srgb")
