@@ -37,6 +37,7 @@ from vision.pond.geometry import (
 )
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import FACTIONS, RGB, Pieces
+from vision.pond.three_markers import out_of_place
 
 #: Two calibrated colours closer than this (chromaticity) will be confused.
 TOO_CLOSE = 0.06
@@ -45,7 +46,9 @@ TOO_CLOSE = 0.06
 def board_raster(
     frame: Frame, layout: Any, pieces: Pieces, where: str
 ) -> tuple[Frame, BoardModel, BoardPose]:
-    """The photo warped to the board raster; ``BadFileError`` naming ``where`` if it cannot be."""
+    """The photo warped to the board raster; ``BadFileError`` naming ``where`` if it cannot be
+    (a marker missing, the photo out of focus, or a marker away from its place:
+    ``three_markers.out_of_place``)."""
     centres = marker_centres_mm(layout)
     found = detect_markers(frame, wanted=tuple(sorted(centres)), centres_mm=centres)
     missing = [i for i in sorted(centres) if i not in found]
@@ -58,6 +61,9 @@ def board_raster(
             "markers must be in view"
         )
     pose = board_homography(found, centres, marker_size_mm(layout))
+    misplaced = out_of_place(found, centres, marker_size_mm(layout), pose)
+    if misplaced:  # the homography bends to take it in: every pond would lie askew
+        raise BadFileError(f"{where}: {misplaced}")
     model = board_model(layout, pieces)
     return warp_board(frame, pose, model), model, pose
 

@@ -367,13 +367,16 @@ def make_empty_board(
 ) -> tuple[EmptyBoard, list[str]]:
     """The reference from a photo of the empty board (markers in view); notes for the owner.
 
-    ``BadFileError`` naming ``where`` when a marker is missing.
+    ``BadFileError`` naming ``where`` when a marker is missing, away from its place, or the
+    four do not fit the layout (a marker read out of shape too: the owner takes the photo
+    again; the three-marker pose is for the game's frames only).
     """
     from vision.pond.calibrate import board_raster
+    from vision.pond.three_markers import FIT_BAR_MM
 
     raster, _, pose = board_raster(frame, layout, pieces, where)
     notes = []
-    if pose.rms_mm > 3.0:
+    if pose.rms_mm > FIT_BAR_MM:
         raise BadFileError(
             f"{where}: the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
             "is this the right layout?"

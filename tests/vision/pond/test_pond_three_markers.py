@@ -89,3 +89,22 @@ def test_a_marker_a_little_out_of_shape_keeps_the_four_markers_pose(layout13: An
     shrunk = {2: lambda mm: mm.mean(axis=0) + (mm - mm.mean(axis=0)) * 0.85}
     four, three = _refit(layout13, _found(layout13, shrunk))
     assert REFIT_FROM_MM < four.rms_mm < FIT_BAR_MM and three is None
+
+
+def test_a_photo_for_calibration_with_a_marker_out_of_place_is_refused(
+    layout13: Any, pieces: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The empty-board photo and the colour samples are placed by four markers only; one laid
+    30 mm away bends every pond of the reference askew, so the photo is refused, named."""
+    import vision.pond.calibrate as calibrate
+    from companion.errors import BadFileError
+
+    found = _found(layout13, {2: lambda mm: mm + np.array([30.0, 0.0])})
+    monkeypatch.setattr(calibrate, "detect_markers", lambda *a, **k: found)
+    monkeypatch.setattr(calibrate, "out_of_focus", lambda *a, **k: None)
+    frame = np.zeros((FRAME[1], FRAME[0], 3), np.uint8)
+    with pytest.raises(BadFileError, match=r"^empty\.jpg: marker 2 lies 30 mm from where"):
+        calibrate.board_raster(frame, layout13, pieces, "empty.jpg")
+    monkeypatch.setattr(calibrate, "detect_markers", lambda *a, **k: _found(layout13))
+    raster, _, pose = calibrate.board_raster(frame, layout13, pieces, "empty.jpg")
+    assert pose.rms_mm < 0.01 and raster.shape[2] == 3
