@@ -58,7 +58,7 @@ from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
 from vision.pond.three_markers import (
-    FIT_BAR_MM,
+    misfit,
     out_of_place,
     pose_from_three,
     pose_without_misread,
@@ -247,13 +247,9 @@ def count_board(
             found, centres, marker_size_mm(layout), board_size_mm(layout), size_px, pose
         )
         pose = pose if three is None else three.pose
-    if pose.rms_mm > FIT_BAR_MM:
-        return _waits(
-            f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
-            "is this the right layout?",
-            pose=pose,
-            polygons_mm=polygons,
-        )
+    unfit = misfit(pose)
+    if unfit is not None:
+        return _waits(unfit, pose=pose, polygons_mm=polygons)
     raster = warp_board(frame, pose, model)
     place = camera_place(pose.mm_to_image, (frame.shape[1], frame.shape[0]), hfov_deg)
     photo = raster  # as taken (the comparison's normalised raster replaces it)

@@ -59,6 +59,7 @@ from vision.frames import Frame
 from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white, paper_level
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
+from vision.pond.three_markers import misfit
 from vision.pond.whitening import CLIPPED, GLARE_LEVEL, Whitening, parts_of, shade_fit
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
@@ -372,15 +373,12 @@ def make_empty_board(
     again; the three-marker pose is for the game's frames only).
     """
     from vision.pond.calibrate import board_raster
-    from vision.pond.three_markers import FIT_BAR_MM
 
     raster, _, pose = board_raster(frame, layout, pieces, where)
     notes = []
-    if pose.rms_mm > FIT_BAR_MM:
-        raise BadFileError(
-            f"{where}: the markers do not fit the layout (error {pose.rms_mm:.1f} mm): "
-            "is this the right layout?"
-        )
+    unfit = misfit(pose)
+    if unfit is not None:
+        raise BadFileError(f"{where}: {unfit}")
     dark = float(raster.mean())
     if dark < 40:
         notes.append(f"{where}: the photo is very dark (mean level {dark:.0f}): more light?")

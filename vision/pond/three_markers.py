@@ -56,6 +56,16 @@ REFIT_MM = 1.0
 IN_PLACE = 0.25
 
 
+def misfit(pose: BoardPose) -> str | None:
+    """Why a board placed by ``pose`` is not counted when its markers fit worse than
+    ``FIT_BAR_MM``; None when they fit."""
+    if pose.rms_mm <= FIT_BAR_MM:
+        return None
+    return (
+        f"the markers do not fit the layout (error {pose.rms_mm:.1f} mm): is this the right layout?"
+    )
+
+
 def _left_out(
     found: Mapping[int, Corners],
     centres_mm: Mapping[int, tuple[float, float]],

@@ -108,3 +108,33 @@ def test_a_photo_for_calibration_with_a_marker_out_of_place_is_refused(
     monkeypatch.setattr(calibrate, "detect_markers", lambda *a, **k: _found(layout13))
     raster, _, pose = calibrate.board_raster(frame, layout13, pieces, "empty.jpg")
     assert pose.rms_mm < 0.01 and raster.shape[2] == 3
+
+
+def test_an_empty_board_photo_with_a_marker_out_of_shape_is_taken_again(
+    layout13: Any, pieces: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reference is placed by four markers only: over the 3 mm bar it is refused, naming
+    the file, with the count's own words (``misfit``); under it, kept."""
+    import vision.pond.calibrate as calibrate
+    from companion.errors import BadFileError
+    from vision.pond.reference import make_empty_board
+    from vision.pond.three_markers import misfit
+
+    shrunk = {2: lambda mm: mm.mean(axis=0) + (mm - mm.mean(axis=0)) * 0.7}
+    found = _found(layout13, shrunk)
+    monkeypatch.setattr(calibrate, "detect_markers", lambda *a, **k: found)
+    monkeypatch.setattr(calibrate, "out_of_focus", lambda *a, **k: None)
+    frame = np.full((FRAME[1], FRAME[0], 3), 120, np.uint8)
+    four, _ = _refit(layout13, found)
+    why = misfit(four)
+    assert why == (
+        f"the markers do not fit the layout (error {four.rms_mm:.1f} mm): is this the right layout?"
+    )
+    with pytest.raises(BadFileError) as err:
+        make_empty_board(frame, layout13, pieces, "empty.jpg")
+    assert str(err.value) == f"empty.jpg: {why}"
+    monkeypatch.setattr(calibrate, "detect_markers", lambda *a, **k: _found(layout13))
+    empty, _ = make_empty_board(frame, layout13, pieces, "empty.jpg")
+    size = marker_size_mm(layout13)
+    assert misfit(board_homography(_found(layout13), marker_centres_mm(layout13), size)) is None
+    assert empty.raster.shape[2] == 3
