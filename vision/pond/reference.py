@@ -57,6 +57,7 @@ import numpy.typing as npt
 from companion.errors import BadFileError
 from vision.frames import Frame
 from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white, paper_level
+from vision.pond.glare_out import take_out
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
@@ -80,6 +81,10 @@ CAST_REPORT = 0.08
 #: Under a light's cast this strong (log gain of a channel), the board is also explained with
 #: a white of the cast's inverse colour: glare of another light, white in the camera.
 TINT_CAST = 0.03
+
+
+_ROUND5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
+_ROUND9 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 
 
 @dataclass(frozen=True)
@@ -210,8 +215,12 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # Take the glare back out (the lamp's white added over the board and the pieces alike),
     # so a piece under it keeps its colour.
     if lifted.any():
-        wv = np.minimum(whitening.white_added(), 230.0)[..., None]
-        fn = np.where(lifted[..., None], np.maximum(fn - wv, 0) / (1 - wv / 255), fn)
+        white_in = whitening.white_added()
+        fn = take_out(
+            fn, r, white=white_in, lifted=lifted, glare=glare, board=board, level=level, k=k
+        )
+        if glare.any():  # what the glare washed under the change level, seen again
+            changed |= _changed_again(fn, r, glare)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]
     grown = cv2.dilate(pm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (13, 13)))
@@ -280,6 +289,23 @@ def _shade(
         return None
     out: npt.NDArray[np.float32] = cv2.resize(shade, (w, h), interpolation=cv2.INTER_LINEAR)
     return out
+
+
+def _changed_again(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], glare: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.bool_]:
+    """Within ``glare`` (and 4 px around), what the frame ``f``, its glare taken out, leaves
+    changed against the reference ``r`` (``CHANGE_LEVEL``, thin lines removed)."""
+    near = cv2.dilate(glare.astype(np.uint8), _ROUND9) > 0
+    ys, xs = np.nonzero(near)
+    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
+    res, _ = _explain(f[y0:y1, x0:x1], r[y0:y1, x0:x1])
+    out = np.zeros(glare.shape, bool)
+    out[y0:y1, x0:x1] = (res > CHANGE_LEVEL) & near[y0:y1, x0:x1]
+    opened: npt.NDArray[np.bool_] = cv2.morphologyEx(
+        out.astype(np.uint8), cv2.MORPH_OPEN, _ROUND5
+    ).astype(bool)
+    return opened
 
 
 def _explain(
