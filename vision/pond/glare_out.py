@@ -33,6 +33,11 @@ from vision.picamera_source import TONE_GAMMA
 
 #: At most this much white (0-255 levels) is taken out: past it a pixel is all glare.
 MOST_WHITE = 230.0
+#: Within glare, changes are looked for again only where the white taken out (linear light,
+#: 0-255) leaves this much of the pixel's own light (a fifth): nearer white (around a lamp's
+#: reflection cut at white) taking the white out magnifies the sensor's noise five times and
+#: more, and that noise was read as a hand.
+SEEN_THROUGH = 200.0
 
 
 def _blend_out(f: npt.NDArray[np.float32], w: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
@@ -48,20 +53,25 @@ def take_out(
     *,
     white: npt.NDArray[np.float32],
     lifted: npt.NDArray[np.bool_],
-    glare: npt.NDArray[np.bool_],
+    glare: npt.NDArray[np.bool_] | None,
     board: npt.NDArray[np.float32],
     level: float,
     k: int,
-) -> npt.NDArray[np.float32]:
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
     white taken out: where ``lifted``, ``white`` (the whitening, in the picture's levels);
-    within ``glare``, in linear light (the module docstring). ``r``: the reference raster;
-    ``board``: the unchanged board (0 or 1); ``level``: the board's light against the
-    reference's (in the picture's levels); ``k``: the averaging length (odd, px)."""
+    within ``glare`` (None: nowhere), in linear light (the module docstring). ``r``: the
+    reference raster; ``board``: the unchanged board (0 or 1); ``level``: the board's light
+    against the reference's (in the picture's levels); ``k``: the averaging length (odd,
+    px). Also: the part of ``glare`` whose white leaves enough light to read what lies under
+    it (``SEEN_THROUGH``)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
+    seen = np.zeros(lifted.shape, bool)
+    if glare is None:
+        return out, seen
     ys, xs = np.nonzero(glare)
     if not len(ys):
-        return out
+        return out, seen
     h, w = glare.shape
     y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
     x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
@@ -73,7 +83,8 @@ def take_out(
     wl = cv2.blur(rise * b, (k, k)) / np.maximum(cv2.blur(b, (k, k)), 0.05)
     undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
     out[box] = np.where(glare[box][..., None], undone, out[box])
-    return out
+    seen[box] = glare[box] & (wl < SEEN_THROUGH)
+    return out, seen
 
 
 def _linear(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:

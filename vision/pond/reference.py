@@ -216,11 +216,14 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # so a piece under it keeps its colour.
     if lifted.any():
         white_in = whitening.white_added()
-        fn = take_out(
-            fn, r, white=white_in, lifted=lifted, glare=glare, board=board, level=level, k=k
+        # Under a light's cast the glare may be another light's, not white (``tint``): taken
+        # out as white in linear light, it left that light's colour, read as a hand.
+        linear = glare if tint is None else None
+        fn, seen = take_out(
+            fn, r, white=white_in, lifted=lifted, glare=linear, board=board, level=level, k=k
         )
-        if glare.any():  # what the glare washed under the change level, seen again
-            changed |= _changed_again(fn, r, glare)
+        if seen.any():  # what the glare washed under the change level, looked for again
+            changed |= _changed_again(fn, r, seen)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]
     grown = cv2.dilate(pm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (13, 13)))
@@ -294,8 +297,9 @@ def _shade(
 def _changed_again(
     f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], glare: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.bool_]:
-    """Within ``glare`` (and 4 px around), what the frame ``f``, its glare taken out, leaves
-    changed against the reference ``r`` (``CHANGE_LEVEL``, thin lines removed)."""
+    """Within ``glare`` (and 4 px around: its part seen through, ``glare_out.take_out``),
+    what the frame ``f``, its glare taken out, leaves changed against the reference ``r``
+    (``CHANGE_LEVEL``, thin lines removed)."""
     near = cv2.dilate(glare.astype(np.uint8), _ROUND9) > 0
     ys, xs = np.nonzero(near)
     y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1

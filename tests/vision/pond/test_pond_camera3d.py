@@ -910,3 +910,24 @@ def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     assert "read out of shape (glare on it?)" in count.warnings[0]
     wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
+def test_pond3d_pieces_washed_by_glare_in_linear_light_are_read(layout13: Any, tall: Any) -> None:
+    """A lamp's glare added in linear light, the picture made through the power-law curve
+    (seeds 103 and 105, 15 degrees, glare 0.85). Taken out in the picture's levels, the white
+    left pieces under it far from their colours or under the change level: pond IW's wizard
+    Long Fwooog was lost, and pond IS's two Long Fwooogs read as four frogs. Taken out in
+    linear light, and looked for again once it is out, they are read."""
+    from vision.pond.calibrate import calibrate_colours
+
+    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
+    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
+    for seed, pid in ((103, "IW"), (105, "IS")):
+        empty, _ = make_empty_board(
+            scene3d.empty_board(layout13, tall, seed, size=SIZE, tone="power"), layout13, told, "e"
+        )
+        scene = _scene(layout13, tall, seed, tilt=15.0, glare=0.85, tone="power")
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, count.reason
+        assert f"glare near pond {pid}: move the lamp" in count.warnings
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
