@@ -82,9 +82,45 @@ def take_out(
     b = board[box]
     wl = cv2.blur(rise * b, (k, k)) / np.maximum(cv2.blur(b, (k, k)), 0.05)
     undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
-    out[box] = np.where(glare[box][..., None], undone, out[box])
-    seen[box] = glare[box] & (wl < SEEN_THROUGH)
+    linear = _nearer(undone, out[box], r[box], glare[box], b)
+    out[box] = np.where(linear[..., None], undone, out[box])
+    seen[box] = linear & (wl < SEEN_THROUGH)
     return out, seen
+
+
+def _nearer(
+    linear: npt.NDArray[np.float32],
+    levels: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    glare: npt.NDArray[np.bool_],
+    board: npt.NDArray[np.float32],
+) -> npt.NDArray[np.bool_]:
+    """The glare patches where the white undone in linear light leaves the unchanged board
+    nearer the reference's colours (chromaticity, mean distance) than undone in the
+    picture's levels: a camera whose curve is not the power law, or a photo whose glare
+    was not added in linear light, is left as before."""
+    out = np.zeros(glare.shape, bool)
+    n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
+    use = board > 0
+    for i in range(1, n):
+        sel = (lab == i) & use
+        if not np.count_nonzero(sel):
+            continue
+        want = _chroma(r[sel])
+        if _off(_chroma(linear[sel]), want) < _off(_chroma(levels[sel]), want):
+            out |= lab == i
+    return out
+
+
+def _chroma(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """(N, 3) BGR to (N, 3) chromaticity (each channel's share)."""
+    out: npt.NDArray[np.float32] = f / (f.sum(axis=1, keepdims=True) + 1.0)
+    return out
+
+
+def _off(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
+    """Mean distance between two lists of chromaticities."""
+    return float(np.linalg.norm(a - b, axis=1).mean())
 
 
 def _linear(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
