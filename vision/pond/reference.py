@@ -42,6 +42,11 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    (averaged over about 9 mm where the reference has enough colour for ``a`` and ``b`` to
    be told apart). Glare also dims what it covers, so the darkest channel's rise alone is
    short of the white it added, and a red piece kept some of it, to be read as orange.
+   A lamp's reflection adds in linear light, and the camera's tone curve (the power law the
+   Pi camera is set to) presses it together in the picture's levels: within each glare
+   patch where undoing it in linear light leaves the board nearer the reference's colours,
+   it is undone there (``vision.pond.glare_out``), and what it had washed under the change
+   level is looked for again.
 """
 
 from __future__ import annotations
