@@ -52,6 +52,7 @@ def take_out(
     r: npt.NDArray[np.float32],
     *,
     white: npt.NDArray[np.float32],
+    rise: npt.NDArray[np.float32],
     lifted: npt.NDArray[np.bool_],
     glare: npt.NDArray[np.bool_] | None,
     board: npt.NDArray[np.float32],
@@ -78,11 +79,12 @@ def take_out(
     box = np.s_[y0:y1, x0:x1]
     fl = _linear(f[box])
     rl = _linear(r[box])
-    rise = np.clip(fl.min(axis=2) - level**TONE_GAMMA * rl.min(axis=2), 0, 255)
+    risen = np.clip(fl.min(axis=2) - level**TONE_GAMMA * rl.min(axis=2), 0, 255)
     b = board[box]
-    wl = cv2.blur(rise * b, (k, k)) / np.maximum(cv2.blur(b, (k, k)), 0.05)
+    wl = cv2.blur(risen * b, (k, k)) / np.maximum(cv2.blur(b, (k, k)), 0.05)
     undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
-    linear = _nearer(undone, out[box], r[box], glare[box], b)
+    levels = _blend_out(f[box], rise[box])
+    linear = _nearer(undone, levels, r[box], glare[box], b)
     out[box] = np.where(linear[..., None], undone, out[box])
     seen[box] = linear & (wl < SEEN_THROUGH)
     return out, seen

@@ -225,7 +225,15 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         # out as white in linear light, it left that light's colour, read as a hand.
         linear = glare if tint is None else None
         fn, seen = take_out(
-            fn, r, white=white_in, lifted=lifted, glare=linear, board=board, level=level, k=k
+            fn,
+            r,
+            white=white_in,
+            rise=smooth,
+            lifted=lifted,
+            glare=linear,
+            board=board,
+            level=level,
+            k=k,
         )
         if seen.any():  # what the glare washed under the change level, looked for again
             changed |= _changed_again(fn, r, seen)

@@ -1,0 +1,114 @@
+"""vision.pond.glare_out: a lamp's white taken back out, in linear light where it was added
+there, in the picture's levels where it was added there."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.picamera_source import TONE_GAMMA
+from vision.pond.glare_out import take_out
+
+K = 9
+SIZE = 60
+
+
+def _board() -> np.ndarray:
+    """A reference raster with colour to tell the two models apart: blue water with green
+    stripes (BGR, 0-255 picture levels)."""
+    r = np.empty((SIZE, SIZE, 3), np.float32)
+    r[:] = (170.0, 110.0, 60.0)
+    r[:, ::6] = (60.0, 150.0, 70.0)
+    return r
+
+
+def _lin(x: np.ndarray) -> np.ndarray:
+    return 255 * (x / 255) ** TONE_GAMMA
+
+
+def _enc(x: np.ndarray) -> np.ndarray:
+    return 255 * (np.clip(x, 0, None) / 255) ** (1 / TONE_GAMMA)
+
+
+RED = np.array([46.0, 44.0, 169.0], np.float32)  # a cowboy frog, BGR
+
+
+def _scene(linear: bool, strength: float) -> tuple[np.ndarray, np.ndarray]:
+    """The reference, and a frame with a red piece in the middle, whitened all over by
+    ``strength`` (a blend towards white), in linear light or in the picture's levels."""
+    r = _board()
+    f = r.copy()
+    f[27:33, 27:33] = RED
+    if linear:
+        f = _enc(_lin(f) * (1 - strength) + 255 * strength)
+    else:
+        f = f * (1 - strength) + 255 * strength
+    return r, f.astype(np.float32)
+
+
+def _out(r: np.ndarray, f: np.ndarray, white: float) -> tuple[np.ndarray, np.ndarray]:
+    board = np.ones((SIZE, SIZE), np.float32)
+    board[27:33, 27:33] = 0  # the piece is changed, not board
+    everywhere = np.ones((SIZE, SIZE), bool)
+    return take_out(
+        f,
+        r,
+        white=np.full((SIZE, SIZE), white, np.float32),
+        rise=np.full((SIZE, SIZE), white, np.float32),
+        lifted=everywhere,
+        glare=everywhere,
+        board=board,
+        level=1.0,
+        k=K,
+    )
+
+
+def _chroma(bgr: np.ndarray) -> np.ndarray:
+    return bgr / bgr.sum()
+
+
+def test_glare_added_in_linear_light_is_undone_there() -> None:
+    """A white blend of 0.5 in linear light: the darkest channel's rise, undone in linear
+    light, gives the red piece back its colour; undone in the picture's levels by that rise
+    (what the count did before), it stays far from red."""
+    r, f = _scene(linear=True, strength=0.5)
+    # The whitening in the picture's levels, as reference.compare measures it: the darkest
+    # channel's rise over the board.
+    white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
+    out, seen = _out(r, f, white)
+    piece = out[28:32, 28:32].reshape(-1, 3).mean(axis=0)
+    now = float(np.abs(_chroma(piece) - _chroma(RED)).max())
+    assert seen[30, 30]
+    before = (f - white) / (1 - white / 255)
+    old = before[28:32, 28:32].reshape(-1, 3).mean(axis=0)
+    was = float(np.abs(_chroma(old) - _chroma(RED)).max())
+    # The red share: 0.65 in the piece; 0.55 undone in linear light (the darkest channel's
+    # rise is short of the white by what the blend dimmed it), 0.43 in the picture's levels.
+    assert now < 0.11 < 0.2 < was, (piece, old)
+
+
+def test_glare_added_in_the_pictures_levels_is_undone_there() -> None:
+    """A white blend of 0.5 in the picture's levels (a camera whose curve is not the power
+    law): undone in linear light it would leave the board off its colours, so it is undone
+    in the picture's levels, exactly, and nothing is looked for again."""
+    r, f = _scene(linear=False, strength=0.5)
+    out, seen = _out(r, f, 127.5)
+    np.testing.assert_allclose(out[28:32, 28:32], np.broadcast_to(RED, (4, 4, 3)), atol=0.01)
+    np.testing.assert_allclose(out[:, :20], r[:, :20], atol=0.01)
+    assert not seen.any()
+
+
+def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
+    r, f = _scene(linear=False, strength=0.1)
+    out, seen = take_out(
+        f,
+        r,
+        white=np.full((SIZE, SIZE), 25.5, np.float32),
+        rise=np.full((SIZE, SIZE), 25.5, np.float32),
+        lifted=np.ones((SIZE, SIZE), bool),
+        glare=None,
+        board=np.ones((SIZE, SIZE), np.float32),
+        level=1.0,
+        k=K,
+    )
+    np.testing.assert_allclose(out, (f - 25.5) / 0.9, atol=0.01)
+    assert not seen.any()
