@@ -8,19 +8,28 @@ power law (``vision.picamera_source.TONE_GAMMA``; a phone's sRGB photo is close 
 - **Mild whitening** (under ``GLARE_LEVEL``: a light a little brighter than the board's
   median) is taken out of the picture's own levels, ``(f - w) / (1 - w / 255)``, with ``w``
   the whitening (``Whitening.white_added``).
-- **Within glare** the same blend is undone in linear light: the picture is decoded by the
-  power law, the white added there is the darkest channel's rise over the reference (averaged
-  over about 9 mm of unchanged board: ``k``; the art's darkest channel is dim in linear light,
-  so what glare dimmed there is small against what it added), and the result is encoded
-  again. Undone in the picture's levels instead, the strong glare's white left a red piece
-  orange or hid it (the tone curve presses the highlights together, so the white there is
-  far from a blend in those levels): fresh boards through the power law, glare 0.85, 96.44%
-  exact counts, against a paired figure with this module in docs/pond-camera.md.
+- **Within glare** the same blend may be undone in linear light: the picture is decoded by
+  the power law, the white added there is the darkest channel's rise over the reference
+  (averaged over about 9 mm of unchanged board: ``k``; the art's darkest channel is dim in
+  linear light, so what glare dimmed there is small against what it added), and the result
+  is encoded again. Undone in the picture's levels instead, the strong glare's white left a
+  red piece orange or hid it (the tone curve presses the highlights together, so the white
+  there is far from a blend in those levels).
+- **Which way, per glare patch** (``_nearer``): the one that leaves the patch's unchanged
+  board nearer the reference's colours (mean chromaticity distance), each judged with the
+  darkest channel's rise alone (the fitted white of ``Whitening.white_added`` was fitted to
+  the board in the picture's levels, so judged with it those nearly always won). Glare that a
+  camera whose curve is not the power law made, or a photo edited after, is undone as
+  before, in the picture's levels with the fitted white.
+- **Under a light's cast** (``reference.TINT_CAST``) the glare may be another light's, not
+  white: undone as white in linear light, it left that light's colour and noise, read as a
+  hand (2 of 20 tuning boards); there it is undone as before.
 
 What glare washed out can fall under the change level before the white is taken out (a red
 frog under strong glare is close to the glare's white, and the fit ``a * reference + b``
-explains it as the water, dimmed, plus white); ``reference.compare`` looks for changes
-again within glare once it is out.
+explains it as the water, dimmed, plus white); ``reference.compare`` looks for changes again
+within the patches undone in linear light, where the white leaves a fifth of the light
+(``SEEN_THROUGH``). Measured: docs/pond-camera.md, "Glare undone in linear light".
 """
 
 from __future__ import annotations
@@ -61,11 +70,12 @@ def take_out(
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
     white taken out: where ``lifted``, ``white`` (the whitening, in the picture's levels);
-    within ``glare`` (None: nowhere), in linear light (the module docstring). ``r``: the
-    reference raster; ``board``: the unchanged board (0 or 1); ``level``: the board's light
-    against the reference's (in the picture's levels); ``k``: the averaging length (odd,
-    px). Also: the part of ``glare`` whose white leaves enough light to read what lies under
-    it (``SEEN_THROUGH``)."""
+    within the patches of ``glare`` (None: nowhere) that ``_nearer`` finds better undone so,
+    in linear light (the module docstring); ``rise``: the darkest channel's rise alone (the
+    picture's levels), to judge the two ways by. ``r``: the reference raster; ``board``: the
+    unchanged board (0 or 1); ``level``: the board's light against the reference's (in the
+    picture's levels); ``k``: the averaging length (odd, px). Also: the part of those
+    patches whose white leaves enough light to read what lies under it (``SEEN_THROUGH``)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
     if glare is None:
