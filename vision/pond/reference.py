@@ -61,7 +61,13 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.frames import Frame
-from vision.pond.exposure import exposure_gain, frame_gain, kept_past_white, paper_level
+from vision.pond.exposure import (
+    brighter_than_usual,
+    exposure_gain,
+    frame_gain,
+    kept_past_white,
+    paper_level,
+)
 from vision.pond.glare_out import take_out
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -222,8 +228,11 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     if lifted.any():
         white_in = whitening.white_added()
         # Under a light's cast the glare may be another light's, not white (``tint``): taken
-        # out as white in linear light, it left that light's colour, read as a hand.
-        linear = glare if tint is None else None
+        # out as white in linear light, it left that light's colour, read as a hand. In a
+        # photo cut at white a cut channel is only a lower bound of its light: decoded as
+        # the light itself, the pieces cut there were read as a hand (1 of 30 boards).
+        cut = brighter_than_usual(papers[0])
+        linear = glare if tint is None and not cut else None
         fn, seen = take_out(
             fn,
             r,
