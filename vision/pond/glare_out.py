@@ -67,7 +67,7 @@ def take_out(
     board: npt.NDArray[np.float32],
     level: float,
     k: int,
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
     white taken out: where ``lifted``, ``white`` (the whitening, in the picture's levels);
     within the patches of ``glare`` (None: nowhere) that ``_nearer`` finds better undone so,
@@ -79,10 +79,10 @@ def take_out(
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
     if glare is None:
-        return out, seen
+        return out, out, seen
     ys, xs = np.nonzero(glare)
     if not len(ys):
-        return out, seen
+        return out, out, seen
     h, w = glare.shape
     y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
     x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
@@ -95,9 +95,10 @@ def take_out(
     undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
     levels = _blend_out(f[box], rise[box])
     linear = _nearer(undone, levels, r[box], glare[box], b)
-    out[box] = np.where(linear[..., None], undone, out[box])
+    probe = out.copy()
+    probe[box] = np.where(linear[..., None], undone, out[box])
     seen[box] = linear & (wl < SEEN_THROUGH)
-    return out, seen
+    return out, probe, seen
 
 
 def _nearer(

@@ -233,7 +233,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         # the light itself, the pieces cut there were read as a hand (1 of 30 boards).
         cut = brighter_than_usual(papers[0])
         linear = glare if tint is None and not cut else None
-        fn, seen = take_out(
+        fn, probe, seen = take_out(
             fn,
             r,
             white=white_in,
@@ -245,7 +245,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             k=k,
         )
         if seen.any():  # what the glare washed under the change level, looked for again
-            changed |= _changed_again(fn, r, seen)
+            changed |= _changed_again(probe, r, seen)
     glare_at = set(glare_ponds(glare, model))
     pm = model.pond_map[::step, ::step]
     grown = cv2.dilate(pm, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (13, 13)))

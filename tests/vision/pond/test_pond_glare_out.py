@@ -45,7 +45,7 @@ def _scene(linear: bool, strength: float) -> tuple[np.ndarray, np.ndarray]:
     return r, f.astype(np.float32)
 
 
-def _out(r: np.ndarray, f: np.ndarray, white: float) -> tuple[np.ndarray, np.ndarray]:
+def _out(r: np.ndarray, f: np.ndarray, white: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     board = np.ones((SIZE, SIZE), np.float32)
     board[27:33, 27:33] = 0  # the piece is changed, not board
     everywhere = np.ones((SIZE, SIZE), bool)
