@@ -1,35 +1,32 @@
-"""Taking a lamp's white back out of a frame's board raster, so the pieces under it keep their
-colours (``vision.pond.reference``, step 5).
+"""Taking a lamp's white back out of a frame's board raster (``vision.pond.reference``, step
+5), and looking again for what it washed out.
 
-A lamp's reflection adds to the light the sensor gathers: it adds in **linear light**. The
-camera then makes the picture through its tone curve, which the Pi camera source sets to a
-power law (``vision.picamera_source.TONE_GAMMA``; a phone's sRGB photo is close to it). So:
+- **The colours read** are the frame with the white undone in the picture's own levels,
+  ``(f - w) / (1 - w / 255)``, with ``w`` the whitening (``Whitening.white_added``: within
+  glare, the white the fit measures on the board around). A red piece under glare keeps
+  its red so.
+- **Washed pieces.** A lamp's reflection adds in linear light, and the power law the Pi
+  camera is given (``vision.picamera_source.TONE_GAMMA``; a phone's sRGB photo is close to
+  it) presses it together in the picture's levels: a red frog under strong glare comes close
+  to the glare's white, and the fit ``a * reference + b`` explains it as the water, dimmed,
+  plus white, so it is not changed and not counted. So within glare the white is also
+  undone in linear light (the picture decoded by the power law; the white the darkest
+  channel's rise over the reference, averaged over about 9 mm of unchanged board: ``k``;
+  the blend undone; encoded again), and ``reference.compare`` looks for changes again in
+  that picture (``probe``), where the white leaves a fifth of the light
+  (``SEEN_THROUGH``). Its colours are not read: where the glare is slightly warmer than the
+  board's light, what is left of it lands in a red piece's dark channels, which decoding
+  expands, and a red disc under glare 0.6 read nearer pumpkin than cowboy.
+- **Which glare patches** (``_nearer``): those where undoing in linear light leaves the
+  patch's unchanged board nearer the reference's colours (mean chromaticity distance, both
+  ways judged with the darkest channel's rise alone: judged with the fitted white, the
+  picture's levels nearly always won).
+- **Not under a light's cast** (``reference.TINT_CAST``: the glare may be another light's,
+  not white; undone as white it left that light's colour and the noise, read as a hand on 2
+  of 20 tuning boards), **nor in a photo cut at white** (a cut channel is only a lower bound
+  of its light; decoded as the light, pieces cut there were read as a hand).
 
-- **Mild whitening** (under ``GLARE_LEVEL``: a light a little brighter than the board's
-  median) is taken out of the picture's own levels, ``(f - w) / (1 - w / 255)``, with ``w``
-  the whitening (``Whitening.white_added``).
-- **Within glare** the same blend may be undone in linear light: the picture is decoded by
-  the power law, the white added there is the darkest channel's rise over the reference
-  (averaged over about 9 mm of unchanged board: ``k``; the art's darkest channel is dim in
-  linear light, so what glare dimmed there is small against what it added), and the result
-  is encoded again. Undone in the picture's levels instead, the strong glare's white left a
-  red piece orange or hid it (the tone curve presses the highlights together, so the white
-  there is far from a blend in those levels).
-- **Which way, per glare patch** (``_nearer``): the one that leaves the patch's unchanged
-  board nearer the reference's colours (mean chromaticity distance), each judged with the
-  darkest channel's rise alone (the fitted white of ``Whitening.white_added`` was fitted to
-  the board in the picture's levels, so judged with it those nearly always won). Glare that a
-  camera whose curve is not the power law made, or a photo edited after, is undone as
-  before, in the picture's levels with the fitted white.
-- **Under a light's cast** (``reference.TINT_CAST``) the glare may be another light's, not
-  white: undone as white in linear light, it left that light's colour and noise, read as a
-  hand (2 of 20 tuning boards); there it is undone as before.
-
-What glare washed out can fall under the change level before the white is taken out (a red
-frog under strong glare is close to the glare's white, and the fit ``a * reference + b``
-explains it as the water, dimmed, plus white); ``reference.compare`` looks for changes again
-within the patches undone in linear light, where the white leaves a fifth of the light
-(``SEEN_THROUGH``). Measured: docs/pond-camera.md, "Glare undone in linear light".
+Measured: docs/pond-camera.md, "Washed pieces under glare, looked for in linear light".
 """
 
 from __future__ import annotations
@@ -69,13 +66,15 @@ def take_out(
     k: int,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
-    white taken out: where ``lifted``, ``white`` (the whitening, in the picture's levels);
-    within the patches of ``glare`` (None: nowhere) that ``_nearer`` finds better undone so,
-    in linear light (the module docstring); ``rise``: the darkest channel's rise alone (the
-    picture's levels), to judge the two ways by. ``r``: the reference raster; ``board``: the
-    unchanged board (0 or 1); ``level``: the board's light against the reference's (in the
-    picture's levels); ``k``: the averaging length (odd, px). Also: the part of those
-    patches whose white leaves enough light to read what lies under it (``SEEN_THROUGH``)."""
+    white ``white`` (the whitening, in the picture's levels) taken out where ``lifted``: the
+    colours to read. Then the picture to look for washed pieces in (``probe``): the same,
+    but within the patches of ``glare`` (None: nowhere) that ``_nearer`` finds better undone
+    so, undone in linear light (the module docstring); and the part of those patches whose
+    white leaves enough light to read what lies under it (``SEEN_THROUGH``). ``rise``: the
+    darkest channel's rise alone (the picture's levels), to judge the two ways by; ``r``: the
+    reference raster; ``board``: the unchanged board (0 or 1); ``level``: the board's light
+    against the reference's (in the picture's levels); ``k``: the averaging length (odd,
+    px)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
     if glare is None:

@@ -43,10 +43,10 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    be told apart). Glare also dims what it covers, so the darkest channel's rise alone is
    short of the white it added, and a red piece kept some of it, to be read as orange.
    A lamp's reflection adds in linear light, and the camera's tone curve (the power law the
-   Pi camera is set to) presses it together in the picture's levels: within each glare
-   patch where undoing it in linear light leaves the board nearer the reference's colours,
-   it is undone there (``vision.pond.glare_out``), and what it had washed under the change
-   level is looked for again.
+   Pi camera is set to) presses it together in the picture's levels, so a piece under strong
+   glare can fall under the change level: within each glare patch where undoing it in
+   linear light leaves the board nearer the reference's colours, changes are looked for
+   again in the picture undone so (``vision.pond.glare_out``; its colours are not read).
 """
 
 from __future__ import annotations

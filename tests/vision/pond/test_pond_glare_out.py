@@ -1,5 +1,5 @@
-"""vision.pond.glare_out: a lamp's white taken back out, in linear light where it was added
-there, in the picture's levels where it was added there."""
+"""vision.pond.glare_out: a lamp's white taken back out of the colours in the picture's
+levels, and, to look for what it washed out, also in linear light where it was added there."""
 
 from __future__ import annotations
 
@@ -66,19 +66,20 @@ def _chroma(bgr: np.ndarray) -> np.ndarray:
     return bgr / bgr.sum()
 
 
-def test_glare_added_in_linear_light_is_undone_there() -> None:
+def test_glare_added_in_linear_light_is_undone_there_to_look_again() -> None:
     """A white blend of 0.5 in linear light: the darkest channel's rise, undone in linear
-    light, gives the red piece back its colour; undone in the picture's levels by that rise
-    (what the count did before), it stays far from red."""
+    light, gives the red piece back much of its colour in the picture looked at again
+    (``probe``); the colours read stay those undone in the picture's levels."""
     r, f = _scene(linear=True, strength=0.5)
     # The whitening in the picture's levels, as reference.compare measures it: the darkest
     # channel's rise over the board.
     white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
-    out, seen = _out(r, f, white)
-    piece = out[28:32, 28:32].reshape(-1, 3).mean(axis=0)
+    out, probe, seen = _out(r, f, white)
+    piece = probe[28:32, 28:32].reshape(-1, 3).mean(axis=0)
     now = float(np.abs(_chroma(piece) - _chroma(RED)).max())
     assert seen[30, 30]
     before = (f - white) / (1 - white / 255)
+    np.testing.assert_allclose(out, before, atol=0.01)
     old = before[28:32, 28:32].reshape(-1, 3).mean(axis=0)
     was = float(np.abs(_chroma(old) - _chroma(RED)).max())
     # The red share: 0.65 in the piece; 0.55 undone in linear light (the darkest channel's
@@ -91,15 +92,16 @@ def test_glare_added_in_the_pictures_levels_is_undone_there() -> None:
     law): undone in linear light it would leave the board off its colours, so it is undone
     in the picture's levels, exactly, and nothing is looked for again."""
     r, f = _scene(linear=False, strength=0.5)
-    out, seen = _out(r, f, 127.5)
+    out, probe, seen = _out(r, f, 127.5)
     np.testing.assert_allclose(out[28:32, 28:32], np.broadcast_to(RED, (4, 4, 3)), atol=0.01)
     np.testing.assert_allclose(out[:, :20], r[:, :20], atol=0.01)
+    np.testing.assert_array_equal(probe, out)
     assert not seen.any()
 
 
 def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
     r, f = _scene(linear=False, strength=0.1)
-    out, seen = take_out(
+    out, probe, seen = take_out(
         f,
         r,
         white=np.full((SIZE, SIZE), 25.5, np.float32),
@@ -111,4 +113,5 @@ def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
         k=K,
     )
     np.testing.assert_allclose(out, (f - 25.5) / 0.9, atol=0.01)
+    np.testing.assert_array_equal(probe, out)
     assert not seen.any()
