@@ -317,16 +317,16 @@ def _shade(
 
 
 def _changed_again(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], glare: npt.NDArray[np.bool_]
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], seen: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.bool_]:
-    """Within ``glare`` (and 4 px around: its part seen through, ``glare_out.take_out``),
-    what the frame ``f``, its glare taken out, leaves changed against the reference ``r``
-    (``CHANGE_LEVEL``, thin lines removed)."""
-    near = cv2.dilate(glare.astype(np.uint8), _ROUND9) > 0
+    """Within ``seen`` (the glare seen through: ``glare_out.take_out``) and 4 px around it,
+    what the frame ``f``, its glare undone in linear light, leaves changed against the
+    reference ``r`` (``CHANGE_LEVEL``, thin lines removed)."""
+    near = cv2.dilate(seen.astype(np.uint8), _ROUND9) > 0
     ys, xs = np.nonzero(near)
     y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
     res, _ = _explain(f[y0:y1, x0:x1], r[y0:y1, x0:x1])
-    out = np.zeros(glare.shape, bool)
+    out = np.zeros(seen.shape, bool)
     out[y0:y1, x0:x1] = (res > CHANGE_LEVEL) & near[y0:y1, x0:x1]
     opened: npt.NDArray[np.bool_] = cv2.morphologyEx(
         out.astype(np.uint8), cv2.MORPH_OPEN, _ROUND5
