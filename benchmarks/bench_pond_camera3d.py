@@ -407,6 +407,14 @@ TONED = {
         "glaremarker",
         {"tilt": 20.0, "glare": 0.85, "glare_on_marker": True},
     ),
+    "additive glare 0.5, 15 deg": (
+        "glareadd50",
+        {"tilt": 15.0, "glare": 0.5, "glare_additive": True},
+    ),
+    "additive glare 0.85, 15 deg": (
+        "glareadd85",
+        {"tilt": 15.0, "glare": 0.85, "glare_additive": True},
+    ),
 }
 for _tone, _label in TONES.items():
     for _what, (_short, _kw) in TONED.items():

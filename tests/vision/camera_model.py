@@ -412,6 +412,11 @@ def glare_alpha(
     return np.clip(strength * (0.75 * core + 0.25 * halo), 0, 1).astype(np.float32)
 
 
+#: What a coated print reflects of the light falling on it near straight on (a dielectric,
+#: refractive index about 1.5): the art under a lamp's reflection is dimmed by that much.
+FRESNEL = 0.04
+
+
 def add_glare(
     img: F32,
     centre_px: tuple[float, float],
@@ -422,11 +427,15 @@ def add_glare(
     elongation: float = 1.4,
     angle_deg: float = 0.0,
     mask: npt.NDArray[np.uint8] | None = None,
+    additive: bool = False,
 ) -> F32:
     """Blend the lamp's near-white reflection into ``img`` (scene radiance, float32 BGR).
 
     Bright and desaturated where it is strong; ``mask`` (uint8) limits it to the glossy
-    surface (the board), since the table may be matte.
+    surface (the board), since the table may be matte. ``additive``: the reflection adds to
+    the light, and dims what it covers only by what the surface reflects (``FRESNEL``, a
+    coated print seen near straight on), not a blend towards white (which dims the art
+    under a peak of 0.85 to 28%).
     """
     alpha = glare_alpha(
         img.shape[1::-1], centre_px, radius_px, strength, elongation=elongation, angle_deg=angle_deg
@@ -435,6 +444,10 @@ def add_glare(
         alpha *= mask.astype(np.float32) / 255
     a = alpha[..., None]
     tint = np.array(tint_bgr, np.float32)
+    if additive:
+        return (img * (1 - FRESNEL * np.minimum(a / max(strength, 1e-6), 1)) + tint * a).astype(
+            np.float32
+        )
     return (img * (1 - a) + tint * a + img * a * 0.15).astype(np.float32)
 
 

@@ -654,6 +654,7 @@ def photograph(
     card_on_marker: int | None = None,
     exposure: float = 1.0,
     tone: str = "",
+    glare_additive: bool = False,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -685,7 +686,9 @@ def photograph(
     glare, warmer light and the exposure applied to that), and the camera's tone curve makes
     the picture (``camera_model.sensor(tone=...)``), its exposure ``TONE_EXPOSURE``; without
     it every one of those is applied to the sRGB-coded values, as measured before. "pi": the
-    Pi camera's default curve; "power": the power law ``vision.picamera_source`` sets."""
+    Pi camera's default curve; "power": the power law ``vision.picamera_source`` sets.
+    ``glare_additive``: the glare adds to the light and dims what it covers only by what the
+    surface reflects (``camera_model.add_glare``'s ``additive``), not a blend towards white."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -821,7 +824,9 @@ def photograph(
         img = enc(u8.astype(np.float32)).astype(np.float32)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker)  # its cast below
+        img = _glare(
+            img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive
+        )  # its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
     # The light's and the shake's lengths are given on the board: its centre's scale.
@@ -836,7 +841,7 @@ def photograph(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
     if glare and glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker)
+        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive)
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
@@ -858,6 +863,7 @@ def _glare(
     glare: float,
     cover: Any,
     on_marker: bool = False,
+    additive: bool = False,
 ) -> np.ndarray:
     """A lamp's reflection on the board (``camera_model.add_glare``), somewhere over its
     middle, 35-60 mm across; ``on_marker``: centred on the corner marker nearest that place
@@ -876,6 +882,7 @@ def _glare(
         glare,
         angle_deg=rng.uniform(0, 180),
         mask=cover,
+        additive=additive,
     )
     return out
 
@@ -990,6 +997,7 @@ def make_scene3d(
     strays: int = 0,
     exposure: float = 1.0,
     tone: str = "",
+    glare_additive: bool = False,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1081,6 +1089,7 @@ def make_scene3d(
         card_on_marker=card_on_marker,
         exposure=exposure,
         tone=tone,
+        glare_additive=glare_additive,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1111,6 +1120,7 @@ def make_scene3d(
             "strays": strays,
             "exposure": exposure,
             "tone": tone,
+            "glare_additive": glare_additive,
         },
         stack_ponds,
         edge_ponds,
