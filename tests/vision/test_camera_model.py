@@ -138,6 +138,24 @@ def test_camera_model_glare_is_bright_desaturated_and_smooth() -> None:
     assert np.abs(np.diff(lit[:, :, 1], axis=1)).max() < 6
 
 
+def test_camera_model_additive_glare_adds_light_and_keeps_the_art() -> None:
+    """``additive``: the lamp's reflection adds its white on top of the art, which it dims
+    only by ``FRESNEL``; the blend dims the art under the peak to 1 - 0.85 x strength."""
+    img = np.zeros((400, 600, 3), np.float32)
+    img[:] = (60, 140, 90)
+    img[190:210, 290:310] = (10, 10, 100)  # a red piece at the peak
+    add = cm.add_glare(img, (300.0, 200.0), 80.0, 0.5, additive=True)
+    blend = cm.add_glare(img, (300.0, 200.0), 80.0, 0.5)
+    a = cm.glare_alpha((600, 400), (300.0, 200.0), 80.0, 0.5)[200, 300]
+    tint = np.array([245.0, 250.0, 255.0], np.float32)
+    want = img[200, 300] * (1 - cm.FRESNEL * a / 0.5) + tint * a
+    assert add[200, 300] == pytest.approx(want, abs=1e-3)
+    # The red piece's red over its green: what the reflection left of the art.
+    assert add[200, 300][2] - add[200, 300][1] > 0.9 * (100 - 10)
+    assert blend[200, 300][2] - blend[200, 300][1] < 0.75 * (100 - 10)
+    assert add[10, 10] == pytest.approx(img[10, 10], abs=1)  # far away: untouched
+
+
 def test_camera_model_white_balance_warms_the_picture() -> None:
     img = np.full((4, 4, 3), 100.0, np.float32)
     warm = cm.white_balance(img, cm.warm_gains(0.15))
