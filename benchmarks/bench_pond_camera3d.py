@@ -45,7 +45,8 @@ for the two), the lamp's glare (0.85 or 0.95) on the corner marker nearest where
 have fallen, and a card's white back lying over one corner marker (the counter places the
 board by the other three), and a camera's tone curve (``TONES``: the light worked in linear
 light, the picture made by the Pi camera's default curve or by the power law the Pi camera
-source sets, the pieces' colours calibrated through it by ``calibrate colours``).
+source sets, the pieces' colours calibrated through it by ``calibrate colours``; among them
+a glare that adds to the light, ``glare_additive``, the art under it dimmed only 4%).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
