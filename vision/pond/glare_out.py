@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.picamera_source import TONE_GAMMA
+from vision.pond.whitening import box_around
 
 #: At most this much white (0-255 levels) is taken out: past it a pixel is all glare.
 MOST_WHITE = 230.0
@@ -77,15 +78,9 @@ def take_out(
     px)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
-    if glare is None:
+    box = None if glare is None else box_around(glare, k)
+    if glare is None or box is None:
         return out, out, seen
-    ys, xs = np.nonzero(glare)
-    if not len(ys):
-        return out, out, seen
-    h, w = glare.shape
-    y0, y1 = max(int(ys.min()) - k, 0), min(int(ys.max()) + k + 1, h)
-    x0, x1 = max(int(xs.min()) - k, 0), min(int(xs.max()) + k + 1, w)
-    box = np.s_[y0:y1, x0:x1]
     fl = _linear(f[box])
     rl = _linear(r[box])
     risen = np.clip(fl.min(axis=2) - level**TONE_GAMMA * rl.min(axis=2), 0, 255)

@@ -72,7 +72,14 @@ from vision.pond.glare_out import take_out
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
-from vision.pond.whitening import CLIPPED, GLARE_LEVEL, Whitening, parts_of, shade_fit
+from vision.pond.whitening import (
+    CLIPPED,
+    GLARE_LEVEL,
+    Whitening,
+    box_around,
+    parts_of,
+    shade_fit,
+)
 
 #: RMS difference (0-255 levels) a pixel must keep after the light is explained to be "changed".
 CHANGE_LEVEL = 15.0
@@ -323,11 +330,11 @@ def _changed_again(
     what the frame ``f``, its glare undone in linear light, leaves changed against the
     reference ``r`` (``CHANGE_LEVEL``, thin lines removed)."""
     near = cv2.dilate(seen.astype(np.uint8), _ROUND9) > 0
-    ys, xs = np.nonzero(near)
-    y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
-    res, _ = _explain(f[y0:y1, x0:x1], r[y0:y1, x0:x1])
+    box = box_around(near, 0)
+    assert box is not None  # ``seen`` holds a pixel
+    res, _ = _explain(f[box], r[box])
     out = np.zeros(seen.shape, bool)
-    out[y0:y1, x0:x1] = (res > CHANGE_LEVEL) & near[y0:y1, x0:x1]
+    out[box] = (res > CHANGE_LEVEL) & near[box]
     opened: npt.NDArray[np.bool_] = cv2.morphologyEx(
         out.astype(np.uint8), cv2.MORPH_OPEN, _ROUND5
     ).astype(bool)

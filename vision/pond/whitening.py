@@ -82,7 +82,7 @@ class Whitening:
     @cached_property
     def _glare_box(self) -> tuple[slice, slice] | None:
         """The box around ``_over``, with a margin of ``k``."""
-        return _around(self._over, self.k)
+        return box_around(self._over, self.k)
 
     @cached_property
     def _patches(self) -> tuple[int, npt.NDArray[np.int32]]:
@@ -216,7 +216,7 @@ def parts_of(
     return out
 
 
-def _around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
+def box_around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
     """The box around ``mask``'s pixels with a margin of ``k`` (a ``k`` box blur inside it
     is exact there), or None."""
     ys, xs = np.nonzero(mask)
