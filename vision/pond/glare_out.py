@@ -89,6 +89,8 @@ def take_out(
     undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
     levels = _blend_out(f[box], rise[box])
     linear = _nearer(undone, levels, r[box], glare[box], b)
+    if not linear.any():  # every patch read as before: nothing to look at again
+        return out, out, seen
     probe = out.copy()
     probe[box] = np.where(linear[..., None], undone, out[box])
     seen[box] = linear & (wl < SEEN_THROUGH)
