@@ -10,10 +10,13 @@ check (``vision.focus.out_of_focus`` on the markers found) and the broad-shadow 
 Long Fwooog drawn as a frustum whose top is T of its base, and the counter told so (the
 pieces file's ``top_ratio``). ``--exposure E``: E times the usual light reaching the sensor,
 the empty-board photo too (1.6 is about +0.7 EV: a brighter photo, whose colours cut at white
-are judged, ``vision.pond.clipped``).
+are judged, ``vision.pond.clipped``). ``--glare G``: the lamp's glare peaking at G (0.85 in the
+accuracy sweep); ``--tone power``: the light worked in linear light and the picture made by
+the power law the Pi camera is given, the pieces' colours calibrated through it (with glare:
+the pieces it washed out looked for again, ``vision.pond.glare_out``).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
-        [--taper T] [--exposure E]
+        [--taper T] [--exposure E] [--glare G] [--tone power]
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from companion.games.pond.layout import default_layout  # noqa: E402
 from vision.focus import out_of_focus  # noqa: E402
 from vision.markers import detect_markers  # noqa: E402
 from vision.pond import count_board, read_pieces_file  # noqa: E402
-from vision.pond.calibrate import board_raster  # noqa: E402
+from vision.pond.calibrate import board_raster, calibrate_colours  # noqa: E402
 from vision.pond.geometry import marker_size_mm  # noqa: E402
 from vision.pond.model import board_model  # noqa: E402
 from vision.pond.reference import EmptyBoard, _shade  # noqa: E402
@@ -52,6 +55,8 @@ def main() -> int:
     ap.add_argument(
         "--exposure", type=float, default=1.0, help="light reaching the sensor (default 1)"
     )
+    ap.add_argument("--glare", type=float, default=0.0, help="the lamp's glare (default 0)")
+    ap.add_argument("--tone", default="", help='"power": through the power law (default: none)')
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -62,6 +67,9 @@ def main() -> int:
     )
     model = board_model(layout, pieces)
     told = pieces if args.taper == 1 else dataclasses.replace(pieces, top_ratio=args.taper)
+    if args.tone:
+        shot, points = s3.calibration_photo(layout, pieces, size=(2304, 1296), tone=args.tone)
+        told, _, _ = calibrate_colours(shot, layout, points, told, "calibration photo")
     for size in ((2304, 1296), (4608, 2592)):
         times: list[float] = []
         focus: list[float] = []
@@ -75,9 +83,11 @@ def main() -> int:
                 tilt=args.tilt,
                 taper=args.taper,
                 exposure=args.exposure,
+                glare=args.glare,
+                tone=args.tone,
             )
             photo = s3.empty_board(
-                layout, pieces, seed, size=size, busy=True, exposure=args.exposure
+                layout, pieces, seed, size=size, busy=True, exposure=args.exposure, tone=args.tone
             )
             raster, _, _ = board_raster(photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
@@ -101,7 +111,7 @@ def main() -> int:
         load = " ".join(f"{v:.1f}" for v in os.getloadavg())
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
-            f"exposure {args.exposure:g}: "
+            f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
