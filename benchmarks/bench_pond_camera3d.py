@@ -402,6 +402,10 @@ TONED = {
         "eveningglare",
         {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85},
     ),
+    "evening, glare 0.85 of another light, 20 deg": (
+        "eveningglare2",
+        {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "glare_other_light": True},
+    ),
     "someone leaning over, shadow 0.5, 20 deg": ("leaning", {"tilt": 20.0, "leaning": 0.5}),
     "two lamps, 20 deg": ("lamps2", {"tilt": 20.0, "lamps": 2}),
     "glare 0.85 on a corner marker, 20 deg": (
