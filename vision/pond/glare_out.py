@@ -47,9 +47,16 @@ MOST_WHITE = 230.0
 SEEN_THROUGH = 200.0
 
 
-def _blend_out(f: npt.NDArray[np.float32], w: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """``f`` with a white blend of ``w`` (per pixel, 0-255) undone."""
+def _blend_out(
+    f: npt.NDArray[np.float32],
+    w: npt.NDArray[np.float32],
+    hue: npt.NDArray[np.float32] | None = None,
+) -> npt.NDArray[np.float32]:
+    """``f`` with a white blend of ``w`` (per pixel, 0-255) undone; ``hue``: the white's
+    colour (per BGR channel, at most 1; None: white)."""
     wv = np.minimum(w, MOST_WHITE)[..., None]
+    if hue is not None:
+        wv = wv * hue
     out: npt.NDArray[np.float32] = (np.maximum(f - wv, 0) / (1 - wv / 255)).astype(np.float32)
     return out
 
@@ -65,6 +72,7 @@ def take_out(
     board: npt.NDArray[np.float32],
     level: float,
     k: int,
+    tint: npt.NDArray[np.float32] | None = None,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
     white ``white`` (the whitening, in the picture's levels) taken out where ``lifted``: the
@@ -83,32 +91,63 @@ def take_out(
         return out, out, seen
     fl = _linear(f[box])
     rl = _linear(r[box])
-    risen = np.clip(fl.min(axis=2) - level**TONE_GAMMA * rl.min(axis=2), 0, 255)
     b = board[box]
-    wl = cv2.blur(risen * b, (k, k)) / np.maximum(cv2.blur(b, (k, k)), 0.05)
-    undone = _encoded(_blend_out(fl, wl.astype(np.float32)))
+    ways = [_white_in_linear(fl, rl, b, level, k, None)]
+    if tint is not None:  # the glare of another light: that light's colour, not white
+        ways.append(_white_in_linear(fl, rl, b, level, k, (tint**TONE_GAMMA).astype(np.float32)))
     levels = _blend_out(f[box], rise[box])
-    linear = _nearer(undone, levels, r[box], glare[box], b)
-    if not linear.any():  # every patch read as before: nothing to look at again
+    way = _nearer([u for u, _ in ways], levels, r[box], glare[box], b)
+    if not way.any():  # every patch read as before: nothing to look at again
         return out, out, seen
     probe = out.copy()
-    probe[box] = np.where(linear[..., None], undone, out[box])
-    seen[box] = linear & (wl < SEEN_THROUGH)
+    part = probe[box]
+    for i, (undone, wl) in enumerate(ways, 1):
+        here = way == i
+        part[here] = undone[here]
+        seen[box] |= here & (wl < SEEN_THROUGH)
     return out, probe, seen
 
 
+def _white_in_linear(
+    fl: npt.NDArray[np.float32],
+    rl: npt.NDArray[np.float32],
+    board: npt.NDArray[np.float32],
+    level: float,
+    k: int,
+    hue: npt.NDArray[np.float32] | None,
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The frame ``fl`` (linear light) with a white blend undone and encoded again, and the
+    white (linear light, 0-255) taken: the darkest channel's rise over the reference ``rl``
+    (dimmed by ``level``), averaged over ``k`` px of unchanged ``board``. ``hue``: the glare's
+    colour (linear light, per BGR channel; None: white), the rise measured in the channel
+    where the reference is darkest against that colour, and divided by the colour's share
+    there."""
+    lv = level**TONE_GAMMA
+    if hue is None:
+        risen = np.clip(fl.min(axis=2) - lv * rl.min(axis=2), 0, 255)
+    else:
+        h = hue / float(hue.max())
+        c = (rl / h).argmin(axis=2)[..., None]
+        rise_c = np.take_along_axis(fl, c, 2)[..., 0] - lv * np.take_along_axis(rl, c, 2)[..., 0]
+        risen = np.clip(rise_c / h[c[..., 0]], 0, 255)
+    wl = (cv2.blur(risen * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)).astype(
+        np.float32
+    )
+    return _encoded(_blend_out(fl, wl, None if hue is None else h)), wl
+
+
 def _nearer(
-    linear: npt.NDArray[np.float32],
+    linear: list[npt.NDArray[np.float32]],
     levels: npt.NDArray[np.float32],
     r: npt.NDArray[np.float32],
     glare: npt.NDArray[np.bool_],
     board: npt.NDArray[np.float32],
-) -> npt.NDArray[np.bool_]:
-    """The glare patches where the white undone in linear light leaves the unchanged board
-    nearer the reference's colours (chromaticity, mean distance) than undone in the
-    picture's levels: a camera whose curve is not the power law, or a photo whose glare
-    was not added in linear light, is left as before."""
-    out = np.zeros(glare.shape, bool)
+) -> npt.NDArray[np.int32]:
+    """Per glare patch, which way of undoing the white leaves the unchanged board nearest
+    the reference's colours (chromaticity, mean distance): 0, in the picture's levels (a
+    camera whose curve is not the power law, or a photo whose glare was not added in linear
+    light, is left as before), or i, the i-th of ``linear`` (undone in linear light)."""
+    out = np.zeros(glare.shape, np.int32)
     n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
     use = board > 0
     for i in range(1, n):
@@ -116,8 +155,10 @@ def _nearer(
         if not np.count_nonzero(sel):
             continue
         want = _chroma(r[sel])
-        if _off(_chroma(linear[sel]), want) < _off(_chroma(levels[sel]), want):
-            out |= lab == i
+        offs = [_off(_chroma(x[sel]), want) for x in [levels, *linear]]
+        best = int(np.argmin(offs))
+        if best:
+            out[lab == i] = best
     return out
 
 

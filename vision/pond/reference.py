@@ -239,7 +239,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         # photo cut at white a cut channel is only a lower bound of its light: decoded as
         # the light itself, the pieces cut there were read as a hand (1 of 30 boards).
         cut = brighter_than_usual(papers[0])
-        linear = glare if tint is None and not cut else None
+        linear = None if cut else glare
         fn, probe, seen = take_out(
             fn,
             r,
@@ -250,6 +250,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             board=board,
             level=level,
             k=k,
+            tint=tint,
         )
         if seen.any():  # what the glare washed under the change level, looked for again
             changed |= _changed_again(probe, r, seen)

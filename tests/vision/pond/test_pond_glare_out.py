@@ -115,3 +115,44 @@ def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
     np.testing.assert_allclose(out, (f - 25.5) / 0.9, atol=0.01)
     np.testing.assert_array_equal(probe, out)
     assert not seen.any()
+
+
+def test_glare_of_another_lights_colour_is_undone_in_that_colour() -> None:
+    """Under a light's cast (divided out of the frame), another light's glare is that light's
+    colour, not white (``reference.compare``'s ``tint``): a blend of 0.5 of it in linear light
+    is undone in its colour, and the red piece gets back much of its colour; taken as white,
+    it is left further off."""
+    tint = np.array([1.15, 1.0, 0.87], np.float32)  # BGR, the picture's levels: bluer
+    hue = tint**TONE_GAMMA / float((tint**TONE_GAMMA).max())
+    r = _board()
+    f = r.copy()
+    f[27:33, 27:33] = RED
+    f = _enc(_lin(f) * 0.5 + 255 * 0.5 * hue).astype(np.float32)
+    white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
+
+    def red_off(given: np.ndarray | None) -> tuple[float, bool]:
+        board = np.ones((SIZE, SIZE), np.float32)
+        board[27:33, 27:33] = 0
+        everywhere = np.ones((SIZE, SIZE), bool)
+        _, probe, seen = take_out(
+            f,
+            r,
+            white=np.full((SIZE, SIZE), white, np.float32),
+            rise=np.full((SIZE, SIZE), white, np.float32),
+            lifted=everywhere,
+            glare=everywhere,
+            board=board,
+            level=1.0,
+            k=K,
+            tint=given,
+        )
+        piece = probe[28:32, 28:32].reshape(-1, 3).mean(axis=0)
+        return float(np.abs(_chroma(piece) - _chroma(RED)).max()), bool(seen[30, 30])
+
+    tinted, seen = red_off(tint)
+    as_white, _ = red_off(None)
+    assert seen
+    # The red share: 0.65 in the piece; 0.49 undone in the glare's colour (the rise is
+    # measured in the water's red, where that colour is weakest, so the blend's dimming
+    # shorts it twice as much as white glare's), 0.35 undone as white.
+    assert tinted < 0.2 < as_white, (tinted, as_white)
