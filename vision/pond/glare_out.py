@@ -14,17 +14,23 @@
   channel's rise over the reference, averaged over about 9 mm of unchanged board: ``k``;
   the blend undone; encoded again), and ``reference.compare`` looks for changes again in
   that picture (``probe``), where the white leaves a fifth of the light
-  (``SEEN_THROUGH``). Its colours are not read: where the glare is slightly warmer than the
-  board's light, what is left of it lands in a red piece's dark channels, which decoding
-  expands, and a red disc under glare 0.6 read nearer pumpkin than cowboy.
+  (``SEEN_THROUGH``). Its colours are read only where that second look alone finds a
+  change (``reference.compare``): where the glare is slightly warmer than the board's
+  light, what is left of it lands in a red piece's dark channels, which decoding expands,
+  and a red disc under glare 0.6 that the first look finds read nearer pumpkin than cowboy
+  in them.
 - **Which glare patches** (``_nearer``): those where undoing in linear light leaves the
   patch's unchanged board nearer the reference's colours (mean chromaticity distance, both
   ways judged with the darkest channel's rise alone: judged with the fitted white, the
   picture's levels nearly always won).
-- **Not under a light's cast** (``reference.TINT_CAST``: the glare may be another light's,
-  not white; undone as white it left that light's colour and the noise, read as a hand on 2
-  of 20 tuning boards), **nor in a photo cut at white** (a cut channel is only a lower bound
-  of its light; decoded as the light, pieces cut there were read as a hand).
+- **Under a light's cast** (``reference.TINT_CAST``) the glare may be the lamp's, white
+  once the cast is divided out, or another light's, the cast's ``tint``: both are tried,
+  the tint's white measured in the channel where the board is darkest against it, and a
+  way is taken only where it fits the board clearly better than the picture's levels
+  (``CAST_MARGIN``). Undone as white with no such choice, another light's glare left that
+  light's colour and the noise, read as a hand on 2 of 20 tuning boards.
+- **Not in a photo cut at white** (a cut channel is only a lower bound of its light;
+  decoded as the light, pieces cut there were read as a hand).
 
 Measured: docs/pond-camera.md, "Washed pieces under glare, looked for in linear light".
 """
@@ -45,6 +51,13 @@ MOST_WHITE = 230.0
 #: reflection cut at white) taking the white out magnifies the sensor's noise five times and
 #: more, and that noise was read as a hand.
 SEEN_THROUGH = 200.0
+#: Under a light's cast, a way in linear light is taken only where it leaves the board's
+#: colours at most this share of the distance the picture's levels leave: the glare may be
+#: the lamp's (white once the cast is divided out) or another light's (the cast's tint), and
+#: where neither fits clearly, pieces found again under it were read in colours no piece
+#: has, as a hand (fresh 37027, the tint's way 0.93 of the levels'; the lamp's glare through
+#: the power law 0.55-0.73 on tuning boards 100-114).
+CAST_MARGIN = 0.8
 
 
 def _blend_out(
@@ -96,7 +109,8 @@ def take_out(
     if tint is not None:  # the glare of another light: that light's colour, not white
         ways.append(_white_in_linear(fl, rl, b, level, k, (tint**TONE_GAMMA).astype(np.float32)))
     levels = _blend_out(f[box], rise[box])
-    way = _nearer([u for u, _ in ways], levels, r[box], glare[box], b)
+    margin = 1.0 if tint is None else CAST_MARGIN
+    way = _nearer([u for u, _ in ways], levels, r[box], glare[box], b, margin)
     if not way.any():  # every patch read as before: nothing to look at again
         return out, out, seen
     probe = out.copy()
@@ -142,6 +156,7 @@ def _nearer(
     r: npt.NDArray[np.float32],
     glare: npt.NDArray[np.bool_],
     board: npt.NDArray[np.float32],
+    margin: float = 1.0,
 ) -> npt.NDArray[np.int32]:
     """Per glare patch, which way of undoing the white leaves the unchanged board nearest
     the reference's colours (chromaticity, mean distance): 0, in the picture's levels (a
@@ -157,7 +172,7 @@ def _nearer(
         want = _chroma(r[sel])
         offs = [_off(_chroma(x[sel]), want) for x in [levels, *linear]]
         best = int(np.argmin(offs))
-        if best:
+        if best and offs[best] < margin * offs[0]:
             out[lab == i] = best
     return out
 
