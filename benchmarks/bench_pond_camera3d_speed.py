@@ -13,10 +13,12 @@ the empty-board photo too (1.6 is about +0.7 EV: a brighter photo, whose colours
 are judged, ``vision.pond.clipped``). ``--glare G``: the lamp's glare peaking at G (0.85 in the
 accuracy sweep); ``--tone power``: the light worked in linear light and the picture made by
 the power law the Pi camera is given, the pieces' colours calibrated through it (with glare:
-the pieces it washed out looked for again, ``vision.pond.glare_out``).
+the pieces it washed out looked for again, ``vision.pond.glare_out``). ``--warm W`` and
+``--gain G``: the evening's warmer light (0.15) and the sensor's gain (4), so with glare the
+glare undone under a light's cast.
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
-        [--taper T] [--exposure E] [--glare G] [--tone power]
+        [--taper T] [--exposure E] [--glare G] [--tone power] [--warm W] [--gain G]
 """
 
 from __future__ import annotations
@@ -57,6 +59,8 @@ def main() -> int:
     )
     ap.add_argument("--glare", type=float, default=0.0, help="the lamp's glare (default 0)")
     ap.add_argument("--tone", default="", help='"power": through the power law (default: none)')
+    ap.add_argument("--warm", type=float, default=0.0, help="a warmer light (default 0)")
+    ap.add_argument("--gain", type=float, default=1.0, help="the sensor's gain (default 1)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -85,6 +89,8 @@ def main() -> int:
                 exposure=args.exposure,
                 glare=args.glare,
                 tone=args.tone,
+                warm=args.warm,
+                gain=args.gain,
             )
             photo = s3.empty_board(
                 layout, pieces, seed, size=size, busy=True, exposure=args.exposure, tone=args.tone
@@ -111,7 +117,8 @@ def main() -> int:
         load = " ".join(f"{v:.1f}" for v in os.getloadavg())
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
-            f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}: "
+            f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}, "
+            f"warm {args.warm:g}, gain {args.gain:g}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
