@@ -79,8 +79,11 @@ edge, stacks and hands as their paired baselines) on the code of 84c7dfa; 36000-
 36100-36129 for eight more tonepow conditions on f5ca529 (36000's glare on a marker then
 looked at to set ``three_markers``' bars), 36200-36229 for ten conditions on f5ca529 and on
 the marker refit (its first version from 1 mm cost 36207 one count: then looked at), and
-36300-36329 and 36400-36429 for tonepowglaremarker and glaremarker20 on both; the next fresh
-seeds start at 36500;
+36300-36329 and 36400-36429 for tonepowglaremarker and glaremarker20 on both; 36500-36929
+for the washed pieces under glare looked for in linear light (``vision.pond.glare_out``) and
+its variants; 37000-37029 (then looked at) and 37100-37129 for it under a light's cast
+(tonepoweveningglare, tonepoweveningglare2, with eveningglare, eveningglare2 and seven glare
+conditions as baselines); the next fresh seeds start at 37200;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
