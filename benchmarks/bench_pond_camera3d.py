@@ -158,6 +158,12 @@ CONDITIONS: dict[str, dict[str, Any]] = {
 #: on the other side of the table (``pond_scene3d.second_lamp``) casts a second, fainter
 #: shadow of every piece.
 EXTRA: dict[str, dict[str, Any]] = {
+    "hand over the map under glare 0.85, 15 deg": {
+        "tilt": 15.0,
+        "hand": True,
+        "glare": 0.85,
+        "glare_on_hand": True,
+    },
     "two lamps, 20 deg": {"tilt": 20.0, "lamps": 2},
     "two lamps, 3 stacks, 25 deg": {"tilt": 25.0, "stacks": 3, "lamps": 2},
     "barrel lens k1 -0.05, 20 deg": {"tilt": 20.0, "lens_k1": -0.05},
@@ -369,6 +375,7 @@ SHORT = {
     "evemptybright": "exposure +0.4 EV in the empty-board photo only, 20 deg",
     "evemptydark": "exposure -0.5 EV in the empty-board photo only, 20 deg",
     "glaremarker20": "glare 0.85 on a corner marker, 20 deg",
+    "glarehands": "hand over the map under glare 0.85, 15 deg",
     "glaremarker30": "glare 0.85 on a corner marker, 30 deg",
     "glaremarker95": "glare 0.95 on a corner marker, 20 deg",
     "card20": "a card on marker 2, 20 deg",
@@ -396,6 +403,10 @@ TONED = {
     "8 edge-straddling frogs, 15 deg": ("edge", {"tilt": 15.0, "edge": 8}),
     "3 stacks, 25 deg": ("stacks", {"tilt": 25.0, "stacks": 3}),
     "hand over the map, 15 deg": ("hands", {"tilt": 15.0, "hand": True}),
+    "hand over the map under glare 0.85, 15 deg": (
+        "glarehands",
+        {"tilt": 15.0, "hand": True, "glare": 0.85, "glare_on_hand": True},
+    ),
     "plain art, 0 deg": ("plain", {"tilt": 0.0, "busy": False}),
     "exposure +0.7 EV (1.6x the light), 20 deg": ("evup2", {"tilt": 20.0, "exposure": 1.6}),
     "exposure +1 EV (2x the light), 20 deg": ("evup3", {"tilt": 20.0, "exposure": 2.0}),

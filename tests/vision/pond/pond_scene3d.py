@@ -655,6 +655,7 @@ def photograph(
     exposure: float = 1.0,
     tone: str = "",
     glare_additive: bool = False,
+    glare_on_hand: bool = False,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -688,7 +689,9 @@ def photograph(
     it every one of those is applied to the sRGB-coded values, as measured before. "pi": the
     Pi camera's default curve; "power": the power law ``vision.picamera_source`` sets.
     ``glare_additive``: the glare adds to the light and dims what it covers only by what the
-    surface reflects (``camera_model.add_glare``'s ``additive``), not a blend towards white."""
+    surface reflects (``camera_model.add_glare``'s ``additive``), not a blend towards white.
+    ``glare_on_hand``: with ``hand``, the glare centred under the hand (the same draws, so
+    the rest of the scene is the same), which it washes with the board."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -815,9 +818,11 @@ def photograph(
             cv2.LINE_AA,
             4,
         )
+    hand_at = None
     if hand:
         ids = list(pond_polygons(layout))
         c = np.asarray(pond_polygons(layout)[rng.choice(ids)]).mean(axis=0)
+        hand_at = (float(c[0]), float(c[1])) if glare_on_hand else None
         t = cam.project([[c[0], c[1], 60.0]])[0]
         u8 = np.clip(cm.linear_to_srgb(img) if tone else img, 0, 255).astype(np.uint8)
         draw_hand(u8, (float(t[0]), float(t[1])), 1 / cam.mm_per_px_at(*c), rng)
@@ -825,7 +830,7 @@ def photograph(
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
         img = _glare(
-            img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive
+            img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive, hand_at
         )  # its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
@@ -841,7 +846,7 @@ def photograph(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
     if glare and glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive)
+        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive, hand_at)
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
@@ -864,16 +869,20 @@ def _glare(
     cover: Any,
     on_marker: bool = False,
     additive: bool = False,
+    at: tuple[float, float] | None = None,
 ) -> np.ndarray:
     """A lamp's reflection on the board (``camera_model.add_glare``), somewhere over its
     middle, 35-60 mm across; ``on_marker``: centred on the corner marker nearest that place
-    instead (the same draws, so the rest of the scene is the same)."""
+    instead, ``at``: on that place (mm) instead (the same draws, so the rest of the scene is
+    the same)."""
     w_mm, h_mm = board_size_mm(layout)
     gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
     if on_marker:
         gx, gy = min(
             marker_centres_mm(layout).values(), key=lambda c: (c[0] - gx) ** 2 + (c[1] - gy) ** 2
         )
+    if at is not None:
+        gx, gy = at
     g = cam.project([[gx, gy, 0.0]])[0]
     out: np.ndarray = cm.add_glare(
         img,
@@ -998,6 +1007,7 @@ def make_scene3d(
     exposure: float = 1.0,
     tone: str = "",
     glare_additive: bool = False,
+    glare_on_hand: bool = False,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1090,6 +1100,7 @@ def make_scene3d(
         exposure=exposure,
         tone=tone,
         glare_additive=glare_additive,
+        glare_on_hand=glare_on_hand,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1121,6 +1132,7 @@ def make_scene3d(
             "exposure": exposure,
             "tone": tone,
             "glare_additive": glare_additive,
+            "glare_on_hand": glare_on_hand,
         },
         stack_ponds,
         edge_ponds,
