@@ -50,7 +50,6 @@ from vision.pond.explain import (
 from vision.pond.exposure import brighter_than_usual, marker_paper
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
-from vision.pond.glare_out import read_through_glare
 from vision.pond.lamps import FAINT
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -264,8 +263,6 @@ def count_board(
         raster = cmp.normalised
         lut = colours.build_lut(pieces, board_colours(cmp.reference, model))
         labels = colours.classify(raster, lut)
-        if cmp.seen_through is not None:
-            read_through_glare(labels, lut, *cmp.seen_through)
         labels[~cmp.changed] = colours.BACKGROUND
         warnings += cmp.warnings
         # The markers' paper cut at white over all their zones, and not only under a lamp's

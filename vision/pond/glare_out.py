@@ -42,7 +42,6 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.picamera_source import TONE_GAMMA
-from vision.pond import colours
 from vision.pond.whitening import box_around
 
 #: At most this much white (0-255 levels) is taken out: past it a pixel is all glare.
@@ -201,26 +200,3 @@ def _encoded(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
         np.float32
     )
     return out
-
-
-def read_through_glare(
-    labels: npt.NDArray[np.uint8],
-    lut: npt.NDArray[np.uint8],
-    seen: npt.NDArray[np.bool_],
-    probe: npt.NDArray[np.uint8],
-) -> None:
-    """Within ``seen`` (glare seen through in linear light), label a pixel the first look
-    read as grey or as no colour of the board's or a piece's (``colours.NEUTRAL``,
-    ``colours.FOREIGN``: the glare's white left on a washed piece, pressed together by the
-    tone curve) with the piece the glare undone in linear light (``probe``) reads there, if
-    it reads one. A piece's colour read in the picture's levels is kept (a red piece under
-    glare reads as red there; in linear light it can lean to orange). In place; ``lut``:
-    ``colours.build_lut``'s."""
-    box = box_around(seen, 0)
-    if box is None:
-        return
-    sub = labels[box]
-    alt = colours.classify(probe[box], lut)
-    piece = (alt >= 1) & (alt <= colours.LILYPAD)
-    swap = seen[box] & ((sub == colours.NEUTRAL) | (sub == colours.FOREIGN)) & piece
-    sub[swap] = alt[swap]

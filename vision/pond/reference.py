@@ -138,10 +138,6 @@ class Comparison:
     #: Whitening that hides the board's art: something white lying on the board (a die, a
     #: card), not glare (``vision.pond.whitening``). None: nowhere.
     white_thing: npt.NDArray[np.bool_] | None = None
-    #: Within glare seen through in linear light (``glare_out.take_out``'s ``seen``), the
-    #: frame with the glare undone so: where the first look's colours are grey, a washed
-    #: piece's may still be read in it. None: no such glare.
-    seen_through: tuple[npt.NDArray[np.bool_], Frame] | None = None
 
 
 def _cast(
@@ -239,7 +235,6 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             brighter = light
     # Take the glare back out (the lamp's white added over the board and the pieces alike),
     # so a piece under it keeps its colour.
-    seen_through = None
     if lifted.any():
         white_in = whitening.white_added()
         # Under a light's cast the glare may be the lamp's (white once the cast is divided
@@ -261,7 +256,6 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             tint=tint,
         )
         if seen.any():  # what the glare washed under the change level, looked for again
-            seen_through = seen, np.clip(probe, 0, 255).astype(np.uint8)
             again = _changed_again(probe, r, seen) & ~changed
             # Read in that picture's colours too: the picture's levels explained them as the
             # board (tuning 100-129 through the power law: 1,521 exact of 1,560, against
@@ -294,7 +288,6 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         warnings,
         brighter,
         white_thing,
-        seen_through,
     )
 
 
