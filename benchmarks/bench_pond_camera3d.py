@@ -46,7 +46,9 @@ have fallen, and a card's white back lying over one corner marker (the counter p
 board by the other three), and a camera's tone curve (``TONES``: the light worked in linear
 light, the picture made by the Pi camera's default curve or by the power law the Pi camera
 source sets, the pieces' colours calibrated through it by ``calibrate colours``; among them
-a glare that adds to the light, ``glare_additive``, the art under it dimmed only 4%).
+a glare that adds to the light, ``glare_additive``, the art under it dimmed only 4%), and a
+hand over the map with the lamp's glare centred under it (``glare_on_hand``; the hand hides
+the glare where it lies over it).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -83,7 +85,9 @@ the marker refit (its first version from 1 mm cost 36207 one count: then looked 
 for the washed pieces under glare looked for in linear light (``vision.pond.glare_out``) and
 its variants; 37000-37029 (then looked at) and 37100-37129 for it under a light's cast
 (tonepoweveningglare, tonepoweveningglare2, with eveningglare, eveningglare2 and seven glare
-conditions as baselines); the next fresh seeds start at 37200;
+conditions as baselines); 37200-37229 for a variant dropped (grey or foreign read through
+the glare) against the landed code, with glarehands and tonepowglarehands; the next fresh
+seeds start at 37300;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,

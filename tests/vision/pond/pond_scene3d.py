@@ -691,7 +691,8 @@ def photograph(
     ``glare_additive``: the glare adds to the light and dims what it covers only by what the
     surface reflects (``camera_model.add_glare``'s ``additive``), not a blend towards white.
     ``glare_on_hand``: with ``hand``, the glare centred under the hand (the same draws, so
-    the rest of the scene is the same), which it washes with the board."""
+    the rest of the scene is the same); the hand hides the board's glare where it lies over
+    it, as it hides the board."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -825,8 +826,11 @@ def photograph(
         hand_at = (float(c[0]), float(c[1])) if glare_on_hand else None
         t = cam.project([[c[0], c[1], 60.0]])[0]
         u8 = np.clip(cm.linear_to_srgb(img) if tone else img, 0, 255).astype(np.uint8)
+        bare = u8.copy()
         draw_hand(u8, (float(t[0]), float(t[1])), 1 / cam.mm_per_px_at(*c), rng)
         img = enc(u8.astype(np.float32)).astype(np.float32)
+        # The glare is the lamp's reflection on the board: the hand hides it, not wears it.
+        cover = np.where((u8 != bare).any(axis=2), 0, cover).astype(cover.dtype)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
         img = _glare(
