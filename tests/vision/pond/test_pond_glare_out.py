@@ -45,7 +45,9 @@ def _scene(linear: bool, strength: float) -> tuple[np.ndarray, np.ndarray]:
     return r, f.astype(np.float32)
 
 
-def _out(r: np.ndarray, f: np.ndarray, white: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _out(
+    r: np.ndarray, f: np.ndarray, white: float, tint: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     board = np.ones((SIZE, SIZE), np.float32)
     board[27:33, 27:33] = 0  # the piece is changed, not board
     everywhere = np.ones((SIZE, SIZE), bool)
@@ -59,6 +61,7 @@ def _out(r: np.ndarray, f: np.ndarray, white: float) -> tuple[np.ndarray, np.nda
         board=board,
         level=1.0,
         k=K,
+        tint=tint,
     )
 
 
@@ -131,21 +134,7 @@ def test_glare_of_another_lights_colour_is_undone_in_that_colour() -> None:
     white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
 
     def red_off(given: np.ndarray | None) -> tuple[float, bool]:
-        board = np.ones((SIZE, SIZE), np.float32)
-        board[27:33, 27:33] = 0
-        everywhere = np.ones((SIZE, SIZE), bool)
-        _, probe, seen = take_out(
-            f,
-            r,
-            white=np.full((SIZE, SIZE), white, np.float32),
-            rise=np.full((SIZE, SIZE), white, np.float32),
-            lifted=everywhere,
-            glare=everywhere,
-            board=board,
-            level=1.0,
-            k=K,
-            tint=given,
-        )
+        _, probe, seen = _out(r, f, white, given)
         piece = probe[28:32, 28:32].reshape(-1, 3).mean(axis=0)
         return float(np.abs(_chroma(piece) - _chroma(RED)).max()), bool(seen[30, 30])
 
