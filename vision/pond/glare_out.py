@@ -32,7 +32,8 @@
 - **Not in a photo cut at white** (a cut channel is only a lower bound of its light;
   decoded as the light, pieces cut there were read as a hand).
 
-Measured: docs/pond-camera.md, "Washed pieces under glare, looked for in linear light".
+Measured: docs/pond-camera.md, "Washed pieces under glare, looked for in linear light" and
+"Under a light's cast, and the colours of what only the second look finds".
 """
 
 from __future__ import annotations
@@ -96,7 +97,9 @@ def take_out(
     darkest channel's rise alone (the picture's levels), to judge the two ways by; ``r``: the
     reference raster; ``board``: the unchanged board (0 or 1); ``level``: the board's light
     against the reference's (in the picture's levels); ``k``: the averaging length (odd,
-    px)."""
+    px); ``tint``: under a light's cast, its tint (``reference.compare``; None: no cast):
+    the glare is tried as white and in that colour, and a way in linear light is taken only
+    where it fits the board clearly better (``CAST_MARGIN``)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
     box = None if glare is None else box_around(glare, k)
@@ -161,7 +164,8 @@ def _nearer(
     """Per glare patch, which way of undoing the white leaves the unchanged board nearest
     the reference's colours (chromaticity, mean distance): 0, in the picture's levels (a
     camera whose curve is not the power law, or a photo whose glare was not added in linear
-    light, is left as before), or i, the i-th of ``linear`` (undone in linear light)."""
+    light, is left as before), or i, the i-th of ``linear`` (undone in linear light), taken
+    only where its distance is under ``margin`` times the picture's levels'."""
     out = np.zeros(glare.shape, np.int32)
     n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
     use = board > 0
