@@ -191,12 +191,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # not in the light's colour) is the board plus a tinted white once the cast is divided out.
     tint = (1 / gains).astype(np.float32) if float(np.abs(cast).max()) > TINT_CAST else None
     resid, added = _explain(fn, r, tint)
-    changed = resid > CHANGE_LEVEL
-    changed = cv2.morphologyEx(
-        changed.astype(np.uint8),
-        cv2.MORPH_OPEN,
-        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)),
-    ).astype(bool)
+    changed = _thin_lines_out(resid > CHANGE_LEVEL)
     # Whitening: how much the darkest channel rose beyond the board's overall light level
     # (a brighter or dimmer light scales it, a lamp's reflection adds to it). Glare is broad
     # and smooth: the whitening is averaged over about 9 mm of unchanged board, so the art's
@@ -344,8 +339,14 @@ def _changed_again(
     res, _ = _explain(f[box], r[box])
     out = np.zeros(seen.shape, bool)
     out[box] = (res > CHANGE_LEVEL) & near[box]
+    return _thin_lines_out(out)
+
+
+def _thin_lines_out(changed: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
+    """``changed`` opened by a 5 px disc: the art's edges a little off between the two photos
+    leave thin lines, not pieces."""
     opened: npt.NDArray[np.bool_] = cv2.morphologyEx(
-        out.astype(np.uint8), cv2.MORPH_OPEN, _ROUND5
+        changed.astype(np.uint8), cv2.MORPH_OPEN, _ROUND5
     ).astype(bool)
     return opened
 
