@@ -316,6 +316,24 @@ def _empty(layout: Any, pieces: Any, seed: int) -> EmptyBoard:
     return _EMPTY[seed]
 
 
+_TOLD: dict[str, Any] = {}
+
+
+def _through(layout: Any, pieces: Any, seed: int, tone: str) -> tuple[Any, EmptyBoard]:
+    """The pieces' colours calibrated through a camera's tone curve, as the owner would
+    (``calibrate colours``), and the empty-board reference of scene ``seed``'s board
+    photographed through it."""
+    from vision.pond.calibrate import calibrate_colours
+
+    if tone not in _TOLD:
+        photo, points = scene3d.calibration_photo(layout, pieces, size=SIZE, tone=tone)
+        _TOLD[tone], _, _ = calibrate_colours(photo, layout, points, pieces, "calibration photo")
+    told = _TOLD[tone]
+    board = scene3d.empty_board(layout, pieces, seed, size=SIZE, tone=tone)
+    empty, _ = make_empty_board(board, layout, told, "empty board")
+    return told, empty
+
+
 def test_pond3d_a_lone_frog_reaching_a_lean_too_far_names_its_pond(
     layout13: Any, tall: Any
 ) -> None:
@@ -880,13 +898,7 @@ def test_pond3d_through_a_cameras_tone_curve(layout13: Any, tall: Any, tone: str
     the power law the Pi camera source now sets, seed 100 at 20 degrees is counted exactly.
     Through the Pi camera's default curve (what the app got before) a pumpkin frog's shaded
     side reads as a cowboy piece; the ponds it gets wrong are named."""
-    from vision.pond.calibrate import calibrate_colours
-
-    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone=tone)
-    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
-    empty, _ = make_empty_board(
-        scene3d.empty_board(layout13, tall, 100, size=SIZE, tone=tone), layout13, told, "empty"
-    )
+    told, empty = _through(layout13, tall, 100, tone)
     scene = _scene(layout13, tall, 100, tilt=20.0, tone=tone)
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
@@ -903,13 +915,7 @@ def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     curve) leaves the marker read but out of shape: the four markers fit to 3.7 mm, and the
     board was refused as "the markers do not fit the layout". The other three place it now,
     and the count names the marker."""
-    from vision.pond.calibrate import calibrate_colours
-
-    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
-    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
-    empty, _ = make_empty_board(
-        scene3d.empty_board(layout13, tall, 36001, size=SIZE, tone="power"), layout13, told, "e"
-    )
+    told, empty = _through(layout13, tall, 36001, "power")
     scene = _scene(layout13, tall, 36001, tilt=20.0, glare=0.85, glare_on_marker=True, tone="power")
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
@@ -925,14 +931,8 @@ def test_pond3d_pieces_washed_by_glare_in_linear_light_are_read(layout13: Any, t
     and the fit ``a * reference + b`` explained it as the water, dimmed, plus white: pond W's
     second cowboy frog and pond IE's wizard frog were lost. With the glare undone in linear
     light, and changes looked for again there, they are counted."""
-    from vision.pond.calibrate import calibrate_colours
-
-    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
-    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
     for seed, pid in ((106, "W"), (113, "IE")):
-        empty, _ = make_empty_board(
-            scene3d.empty_board(layout13, tall, seed, size=SIZE, tone="power"), layout13, told, "e"
-        )
+        told, empty = _through(layout13, tall, seed, "power")
         scene = _scene(layout13, tall, seed, tilt=15.0, glare=0.85, tone="power")
         count = count_board(scene.image, layout13, told, empty)
         assert count.ok, count.reason
@@ -951,10 +951,6 @@ def test_pond3d_washed_pieces_are_read_under_the_evenings_glare_too(
     colour fits the board clearly, is still read in the picture's levels: looked for again
     in the light's colour, its washed pieces came out in colours no piece has, and the board
     was refused as a hand."""
-    from vision.pond.calibrate import calibrate_colours
-
-    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
-    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
     evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "tone": "power"}
     for seed, pid, other in (
         (106, "W", False),
@@ -962,9 +958,7 @@ def test_pond3d_washed_pieces_are_read_under_the_evenings_glare_too(
         (112, "NE", False),
         (37027, "IW", True),
     ):
-        empty, _ = make_empty_board(
-            scene3d.empty_board(layout13, tall, seed, size=SIZE, tone="power"), layout13, told, "e"
-        )
+        told, empty = _through(layout13, tall, seed, "power")
         scene = _scene(layout13, tall, seed, glare_other_light=other, **evening)
         count = count_board(scene.image, layout13, told, empty)
         assert count.ok, (seed, count.reason)
@@ -979,13 +973,7 @@ def test_pond3d_a_hand_under_the_glare_is_refused(layout13: Any, tall: Any) -> N
     it. The board is refused as a hand, not counted with the glare taken out. (A guard: the
     code before this session refuses it too; drawn washed by the board's glare, which is not
     physical, this hand was counted.)"""
-    from vision.pond.calibrate import calibrate_colours
-
-    photo, points = scene3d.calibration_photo(layout13, tall, size=SIZE, tone="power")
-    told, _, _ = calibrate_colours(photo, layout13, points, tall, "calibration photo")
-    empty, _ = make_empty_board(
-        scene3d.empty_board(layout13, tall, 103, size=SIZE, tone="power"), layout13, told, "e"
-    )
+    told, empty = _through(layout13, tall, 103, "power")
     scene = _scene(
         layout13, tall, 103, tilt=15.0, glare=0.85, tone="power", hand=True, glare_on_hand=True
     )
