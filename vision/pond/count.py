@@ -50,6 +50,7 @@ from vision.pond.explain import (
 from vision.pond.exposure import brighter_than_usual, marker_paper
 from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
+from vision.pond.glare_hue import relabel_under_glare
 from vision.pond.lamps import FAINT
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
@@ -274,6 +275,7 @@ def count_board(
                 "the photo is brighter than usual (the markers' white paper is cut at white): "
                 "colours cut at white were judged; a shorter exposure reads them better"
             )
+        relabel_under_glare(labels, raster, cmp.changed, cmp.glare, pieces, model.ppm)
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
         glare_named = glare_ponds(cmp.glare, model)
         for pid in glare_named:
