@@ -10,7 +10,8 @@ Stages (each a function on arrays; drawing is ``vision.pond.annotate``'s job):
    an area-averaging reduction, so the warp reads no more pixels than it writes): every
    later stage works in board millimetres, whatever the camera's angle and distance.
 3. ``vision.pond.colours``: each raster pixel is labelled faction / lilypad / board /
-   foreign by its chromaticity (robust to light falling off across the table).
+   foreign by its chromaticity (robust to light falling off across the table); under
+   glare, by its hue (``vision.pond.glare_hue``).
 4. Pieces: each faction's touching pieces form one blob. Eroding the blob by a disc of
    about a third of a piece's width cuts the narrow necks where rounded pieces touch,
    leaving one core per piece; a Long Fwooog's core is long, a frog's small. The blob's
