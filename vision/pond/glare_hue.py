@@ -15,6 +15,11 @@ within ``HUE_DEGREES``, when it keeps at least ``LEAST_SATURATION`` of that colo
 distance from grey (nearer grey, every hue is close to every other) and at most
 ``MOST_SATURATION`` of it (more saturated than the piece: not the piece). Any other pixel
 keeps its label. Outside glare nothing changes.
+
+Under a light's cast (``reference.TINT_CAST``) the glare may be another light's, bluish once
+the cast is divided out (``Comparison.tint``): what it leaves moves a colour towards that
+tint, not towards grey. So there the hue is also measured about the tint's chromaticity,
+and each pixel takes the piece colour, about either, whose hue it has most nearly.
 """
 
 from __future__ import annotations
@@ -45,10 +50,12 @@ def relabel_under_glare(
     glare: npt.NDArray[np.bool_],
     pieces: Pieces,
     ppm: float,
+    tint: npt.NDArray[np.float32] | None = None,
 ) -> int:
     """Relabel, in place, the changed pixels under ``glare`` by their hue (the module
     docstring). ``normalised``: the raster ``labels`` were read from, its glare taken out;
-    ``ppm``: its pixels per millimetre. Returns how many pixels changed label."""
+    ``ppm``: its pixels per millimetre; ``tint``: under a light's cast, the colour another
+    light's glare takes (BGR; None: no cast). Returns how many pixels changed label."""
     if not glare.any():
         return 0
     r = max(1, round(NEAR_MM * ppm))
@@ -64,17 +71,26 @@ def relabel_under_glare(
         return 0
     p = normalised[ys, xs].astype(np.float64)
     bgr, ids = colours.piece_colours(pieces)
-    own = np.array([colours.chroma(c) for c in bgr]) - _GREY
-    own_hue = np.arctan2(own[:, 1], own[:, 0])
-    own_sat = np.linalg.norm(own, axis=1)
-    c = colours.chroma(p) - _GREY
-    hue = np.arctan2(c[:, 1], c[:, 0])
-    sat = np.linalg.norm(c, axis=1)
-    apart = np.abs((hue[:, None] - own_hue[None] + np.pi) % (2 * np.pi) - np.pi)
-    best = np.argmin(apart, axis=1)
-    share = sat / own_sat[best]
-    take = apart[np.arange(len(p)), best] < np.radians(HUE_DEGREES)
-    take &= (share >= LEAST_SATURATION) & (share <= MOST_SATURATION)
+    centres = [_GREY] if tint is None else [_GREY, colours.chroma(tint)]
+    take = np.zeros(len(p), bool)
+    best = np.zeros(len(p), np.intp)
+    least = np.full(len(p), np.inf)
+    for centre in centres:
+        own = np.array([colours.chroma(c) for c in bgr]) - centre
+        own_hue = np.arctan2(own[:, 1], own[:, 0])
+        own_sat = np.linalg.norm(own, axis=1)
+        c = colours.chroma(p) - centre
+        hue = np.arctan2(c[:, 1], c[:, 0])
+        sat = np.linalg.norm(c, axis=1)
+        apart = np.abs((hue[:, None] - own_hue[None] + np.pi) % (2 * np.pi) - np.pi)
+        here = np.argmin(apart, axis=1)
+        off = apart[np.arange(len(p)), here]
+        share = sat / own_sat[here]
+        fits = (off < np.radians(HUE_DEGREES)) & (share >= LEAST_SATURATION)
+        fits &= (share <= MOST_SATURATION) & (off < least)
+        best = np.where(fits, here, best)
+        least = np.where(fits, off, least)
+        take |= fits
     take &= p.mean(axis=1) >= colours.DARK_LEVEL
     new = ids[best]
     move = take & (new != lab[ys, xs])

@@ -138,6 +138,9 @@ class Comparison:
     #: Whitening that hides the board's art: something white lying on the board (a die, a
     #: card), not glare (``vision.pond.whitening``). None: nowhere.
     white_thing: npt.NDArray[np.bool_] | None = None
+    #: Under a light's cast (over ``TINT_CAST``), the colour another light's glare takes
+    #: once the cast is divided out (BGR, ``1 / gains``); None: no such cast.
+    tint: npt.NDArray[np.float32] | None = None
 
 
 def _cast(
@@ -283,6 +286,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         warnings,
         brighter,
         white_thing,
+        tint,
     )
 
 

@@ -1001,3 +1001,21 @@ def test_pond3d_cowboy_frogs_under_glare_keep_their_hue(layout13: Any, tall: Any
         assert count.ok, (seed, count.reason)
         assert f"glare near pond {pid}: move the lamp" in count.warnings
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+
+
+def test_pond3d_colours_under_another_lights_glare_keep_their_hue_about_its_tint(
+    layout13: Any, tall: Any
+) -> None:
+    """The evening (a warmer light, gain 4, 20 degrees) with another light's glare, through
+    the power-law curve: once the cast is divided out that glare is bluish, and what it
+    leaves moves colours towards that tint, not towards grey. Read by their hue about grey
+    alone, pond IW (seed 106) had a pumpkin Long Fwooog read as two pumpkin frogs, and pond
+    NW (111) one cowboy frog and two pumpkin frogs too many; about the tint too, both are
+    exact."""
+    evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "tone": "power"}
+    for seed, pid in ((106, "IW"), (111, "NW")):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, glare_other_light=True, **evening)
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])

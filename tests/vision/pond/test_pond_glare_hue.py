@@ -81,3 +81,20 @@ def test_the_lookup_table_reads_a_washed_cowboy_frog_as_no_cowboy() -> None:
     )
     raster, _, _, _ = _scene()
     assert (colours.classify(raster[5:20, 5:20], lut) != COWBOY).all()
+
+
+def test_another_lights_glare_moves_a_colour_towards_its_tint() -> None:
+    """Under a warmer light's cast, another light's glare is bluish once the cast is divided
+    out (``Comparison.tint``, here (1.15, 1.0, 0.87) BGR), and what it leaves moves a colour
+    towards that tint, not towards grey. Pumpkin at half its light with 120 levels of that
+    tint, (156, 179, 222): about grey it keeps 0.24 of pumpkin's saturation (under 0.3: left
+    grey); about the tint, 0.35 of it, on pumpkin's hue (0.1 degrees off): pumpkin."""
+    pieces = read_pieces_file()
+    raster = np.full((20, 20, 3), (156, 179, 222), np.uint8)
+    changed = np.ones((20, 20), bool)
+    glare = np.ones((20, 20), bool)
+    tint = np.array([1.15, 1.0, 0.87], np.float32)
+    labels = np.full((20, 20), colours.NEUTRAL, np.uint8)
+    assert relabel_under_glare(labels, raster, changed, glare, pieces, PPM) == 0
+    assert relabel_under_glare(labels, raster, changed, glare, pieces, PPM, tint) == 400
+    assert (labels == PUMPKIN).all()
