@@ -86,8 +86,11 @@ for the washed pieces under glare looked for in linear light (``vision.pond.glar
 its variants; 37000-37029 (then looked at) and 37100-37129 for it under a light's cast
 (tonepoweveningglare, tonepoweveningglare2, with eveningglare, eveningglare2 and seven glare
 conditions as baselines); 37200-37229 for a variant dropped (grey or foreign read through
-the glare) against the landed code, with glarehands and tonepowglarehands; the next fresh
-seeds start at 37300;
+the glare) against the landed code, with glarehands and tonepowglarehands; 37300-37629 for
+colours under glare read by their hue (``vision.pond.glare_hue``; 37600 the ten default
+conditions), 37700-37729 for tonepoweveningglarehands and tonepoweveningglare2hands,
+37800-37829 for the hue reading over the glare's whole whitening; the next fresh seeds
+start at 37900;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
@@ -423,6 +426,29 @@ TONED = {
     "evening, glare 0.85 of another light, 20 deg": (
         "eveningglare2",
         {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "glare_other_light": True},
+    ),
+    "hand over the map under the evening's glare 0.85, 20 deg": (
+        "eveningglarehands",
+        {
+            "tilt": 20.0,
+            "warm": 0.15,
+            "gain": 4.0,
+            "glare": 0.85,
+            "hand": True,
+            "glare_on_hand": True,
+        },
+    ),
+    "hand over the map under the evening's glare 0.85 of another light, 20 deg": (
+        "eveningglare2hands",
+        {
+            "tilt": 20.0,
+            "warm": 0.15,
+            "gain": 4.0,
+            "glare": 0.85,
+            "glare_other_light": True,
+            "hand": True,
+            "glare_on_hand": True,
+        },
     ),
     "someone leaning over, shadow 0.5, 20 deg": ("leaning", {"tilt": 20.0, "leaning": 0.5}),
     "two lamps, 20 deg": ("lamps2", {"tilt": 20.0, "lamps": 2}),

@@ -276,7 +276,10 @@ def count_board(
                 "the photo is brighter than usual (the markers' white paper is cut at white): "
                 "colours cut at white were judged; a shorter exposure reads them better"
             )
-        relabel_under_glare(labels, raster, cmp.changed, cmp.glare, pieces, model.ppm, cmp.tint)
+        if cmp.glare_whitening is not None:
+            relabel_under_glare(
+                labels, raster, cmp.changed, cmp.glare_whitening, pieces, model.ppm, cmp.tint
+            )
         flagged += [pid for pid in model.ids if any(f"pond {pid} " in w for w in cmp.warnings)]
         glare_named = glare_ponds(cmp.glare, model)
         for pid in glare_named:

@@ -1019,3 +1019,19 @@ def test_pond3d_colours_under_another_lights_glare_keep_their_hue_about_its_tint
         count = count_board(scene.image, layout13, told, empty)
         assert count.ok, (seed, count.reason)
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+
+
+def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
+    """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
+    patch the board is whitened less than glare (a rise of 12 levels or more), and white is
+    taken out there too. Read by their hue within the glare patches alone, a cowboy frog's
+    lit side there was read as a pumpkin frog under it: one pumpkin frog too many in pond SW
+    (seed 106), pond IS (108) and pond F (118). Read by their hue over the glare's whole
+    whitening (``Comparison.glare_whitening``), the three ponds are exact."""
+    for seed, pid in ((106, "SW"), (108, "IS"), (118, "F")):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, tilt=15.0, glare=0.85, tone="power")
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert "pumpkin" not in scene.answer[pid]["frogs"]
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
