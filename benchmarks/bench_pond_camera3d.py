@@ -89,8 +89,8 @@ conditions as baselines); 37200-37229 for a variant dropped (grey or foreign rea
 the glare) against the landed code, with glarehands and tonepowglarehands; 37300-37629 for
 colours under glare read by their hue (``vision.pond.glare_hue``; 37600 the ten default
 conditions), 37700-37729 for tonepoweveningglarehands and tonepoweveningglare2hands,
-37800-37829 for the hue reading over the glare's whole whitening; the next fresh seeds
-start at 37900;
+37800-37829 for the hue reading over the glare's whole whitening, and 37900-37929 for the
+ten default conditions with it; the next fresh seeds start at 38000;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
