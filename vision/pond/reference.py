@@ -99,9 +99,9 @@ SHADE_FROM = 0.75
 CAST_DRIFT = 0.06
 #: A whole-board cast this strong (log red/blue gain) is reported.
 CAST_REPORT = 0.08
-#: A glare patch this big (mm²; the glare warning's least) carries the whitening around it
-#: into ``Comparison.glare_whitening``.
-GLARE_SKIRT_MM2 = 150.0
+#: Glare covering this much of a pond or its rim (mm²) is named ("glare near pond X"), and a
+#: glare patch this big carries the whitening around it into ``Comparison.glare_whitening``.
+GLARE_MM2 = 150.0
 #: Under a light's cast this strong (log gain of a channel), the board is also explained with
 #: a white of the cast's inverse colour: glare of another light, white in the camera.
 TINT_CAST = 0.03
@@ -146,7 +146,7 @@ class Comparison:
     tint: npt.NDArray[np.float32] | None = None
     #: The glare and the whitening around it: the parts of the board whitened at all (the
     #: darkest channel risen 12 levels, averaged over about 9 mm) that hold a glare patch of
-    #: ``GLARE_SKIRT_MM2`` or more, all of which white was taken out of. None: no glare.
+    #: ``GLARE_MM2`` or more, all of which white was taken out of. None: no glare.
     glare_whitening: npt.NDArray[np.bool_] | None = None
 
 
@@ -302,11 +302,11 @@ def _glare_whitening(
     glare: npt.NDArray[np.bool_], lifted: npt.NDArray[np.bool_], model: BoardModel
 ) -> npt.NDArray[np.bool_]:
     """The glare, and the parts of ``lifted`` (whitened at all) that hold a glare patch of
-    at least ``GLARE_SKIRT_MM2``: a few pixels of noise over the glare level on a board
+    at least ``GLARE_MM2``: a few pixels of noise over the glare level on a board
     with no glare (24 px on seed 104) would otherwise reach over a pond's worth of faint
     whitening."""
     _, lab, stats, _ = cv2.connectedComponentsWithStats(glare.astype(np.uint8), connectivity=8)
-    big = stats[:, cv2.CC_STAT_AREA] >= GLARE_SKIRT_MM2 * model.ppm**2
+    big = stats[:, cv2.CC_STAT_AREA] >= GLARE_MM2 * model.ppm**2
     big[0] = False
     out: npt.NDArray[np.bool_] = glare | parts_of(lifted, big[lab])
     return out
@@ -446,12 +446,13 @@ def _fit(
 
 
 def glare_ponds(glare: npt.NDArray[np.bool_], model: BoardModel) -> list[str]:
-    """Ponds that glare covers a noticeable part of (at least 150 mm² of the pond or its rim)."""
+    """Ponds that glare covers a noticeable part of (at least ``GLARE_MM2`` of the pond or its
+    rim)."""
     m = cv2.morphologyEx(
         glare.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (7, 7))
     )
     hit = np.bincount(model.pond_map[m > 0], minlength=len(model.ids) + 1)
-    limit = 150.0 * model.ppm**2
+    limit = GLARE_MM2 * model.ppm**2
     return [pid for i, pid in enumerate(model.ids, 1) if hit[i] >= limit]
 
 
