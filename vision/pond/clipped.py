@@ -56,8 +56,7 @@ def relabel_clipped(
     a cut channel stays a lower bound); ``photo``: the same raster as taken. Returns how
     many pixels changed label. ``ppm``: the raster's pixels per millimetre."""
     lab = labels
-    judged = (lab >= 1) & (lab <= len(pieces.factions)) | (lab == colours.LILYPAD)
-    judged |= lab == colours.FOREIGN
+    judged = colours.piece_labelled(lab, pieces) | (lab == colours.FOREIGN)
     judged &= changed
     ys, xs = np.nonzero(judged)
     c = photo[ys, xs] >= CLIP_LEVEL

@@ -141,6 +141,13 @@ def build_lut(pieces: Pieces, board_bgr: Sequence[npt.ArrayLike]) -> Labels:
     return lut
 
 
+def piece_labelled(labels: Labels, pieces: Pieces) -> npt.NDArray[np.bool_]:
+    """Where ``labels`` holds a piece colour: a faction's or the lilypad's."""
+    out: npt.NDArray[np.bool_] = (labels >= 1) & (labels <= len(pieces.factions))
+    out |= labels == LILYPAD
+    return out
+
+
 def classify(raster: npt.NDArray[np.uint8], lut: Labels) -> Labels:
     """Label every pixel of a BGR raster with ``lut`` (see ``build_lut``)."""
     q = raster >> 3

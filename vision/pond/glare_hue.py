@@ -68,7 +68,7 @@ def relabel_under_glare(
         glare.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * r + 1,) * 2)
     )
     lab = labels
-    judged = (lab >= 1) & (lab <= len(pieces.factions)) | (lab == colours.LILYPAD)
+    judged = colours.piece_labelled(lab, pieces)
     judged |= (lab == colours.NEUTRAL) | (lab == colours.FOREIGN)
     judged &= changed & (near > 0)
     ys, xs = np.nonzero(judged)
@@ -80,11 +80,12 @@ def relabel_under_glare(
     take = np.zeros(len(p), bool)
     best = np.zeros(len(p), np.intp)
     least = np.full(len(p), np.inf)
+    seen, wanted = colours.chroma(p), colours.chroma(bgr)
     for centre in centres:
-        own = np.array([colours.chroma(c) for c in bgr]) - centre
+        own = wanted - centre
         own_hue = np.arctan2(own[:, 1], own[:, 0])
         own_sat = np.linalg.norm(own, axis=1)
-        c = colours.chroma(p) - centre
+        c = seen - centre
         hue = np.arctan2(c[:, 1], c[:, 0])
         sat = np.linalg.norm(c, axis=1)
         apart = np.abs((hue[:, None] - own_hue[None] + np.pi) % (2 * np.pi) - np.pi)
