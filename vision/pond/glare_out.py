@@ -28,7 +28,10 @@
   the tint's white measured in the channel where the board is darkest against it, and a
   way is taken only where it fits the board clearly better than the picture's levels
   (``CAST_MARGIN``). Undone as white with no such choice, another light's glare left that
-  light's colour and the noise, read as a hand on 2 of 20 tuning boards.
+  light's colour and the noise, read as a hand on 2 of 20 tuning boards. And the tint's
+  way is taken wherever the board under a patch says the glare is another light's
+  (``vision.pond.glare_colour``): there neither way often fits clearly (the art under it
+  dimmed as well as whitened), and the pieces it washed out were never looked for again.
 - **Not in a photo cut at white** (a cut channel is only a lower bound of its light;
   decoded as the light, pieces cut there were read as a hand).
 
@@ -43,6 +46,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.picamera_source import TONE_GAMMA
+from vision.pond.glare_colour import another_lights
 from vision.pond.whitening import box_around
 
 #: At most this much white (0-255 levels) is taken out: past it a pixel is all glare.
@@ -57,7 +61,9 @@ SEEN_THROUGH = 200.0
 #: the lamp's (white once the cast is divided out) or another light's (the cast's tint), and
 #: where neither fits clearly, pieces found again under it were read in colours no piece
 #: has, as a hand (fresh 37027, the tint's way 0.93 of the levels'; the lamp's glare through
-#: the power law 0.55-0.73 on tuning boards 100-114).
+#: the power law 0.55-0.73 on tuning boards 100-114). The tint's way is also taken where
+#: ``glare_colour.another_lights`` says the glare is the tint's (37027 among them: counted
+#: now, its colours read by their hue since).
 CAST_MARGIN = 0.8
 
 
@@ -99,7 +105,8 @@ def take_out(
     against the reference's (in the picture's levels); ``k``: the averaging length (odd,
     px); ``tint``: under a light's cast, its tint (``reference.compare``; None: no cast):
     the glare is tried as white and in that colour, and a way in linear light is taken only
-    where it fits the board clearly better (``CAST_MARGIN``)."""
+    where it fits the board clearly better (``CAST_MARGIN``), or, the tint's, where the
+    board under a patch says the glare is another light's (``glare_colour``)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
     box = None if glare is None else box_around(glare, k)
@@ -114,6 +121,8 @@ def take_out(
     levels = _blend_out(f[box], rise[box])
     margin = 1.0 if tint is None else CAST_MARGIN
     way = _nearer([u for u, _ in ways], levels, r[box], glare[box], b, margin)
+    if tint is not None:  # where the board says it is another light's glare, its way
+        way[another_lights(f[box], r[box], b > 0, glare[box], tint)] = 2
     if not way.any():  # every patch read as before: nothing to look at again
         return out, out, seen
     probe = out.copy()

@@ -954,9 +954,11 @@ def test_pond3d_washed_pieces_are_read_under_the_evenings_glare_too(
     in the glare undone in linear light only without a cast, pond W's second cowboy frog
     (seed 106), pond IW's wizard frog (111) and pond NE's banana and cowboy frogs (112) were
     lost. And another light's glare (seed 37027), where neither white nor that light's
-    colour fits the board clearly, is still read in the picture's levels: looked for again
-    in the light's colour, its washed pieces came out in colours no piece has, and the board
-    was refused as a hand."""
+    colour leaves the board clearly nearer the reference's colours: looked for again in the
+    light's colour with nothing more said, its washed pieces came out in colours no piece
+    has, and the board was refused as a hand. Now the board under the glare says it is that
+    light's (``vision.pond.glare_colour``), it is looked for again in that colour, and the
+    board is counted."""
     evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "tone": "power"}
     for seed, pid, other in (
         (106, "W", False),
@@ -1019,6 +1021,32 @@ def test_pond3d_colours_under_another_lights_glare_keep_their_hue_about_its_tint
         count = count_board(scene.image, layout13, told, empty)
         assert count.ok, (seed, count.reason)
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+
+
+def test_pond3d_pieces_under_another_lights_glare_are_looked_for_in_its_colour(
+    layout13: Any, tall: Any
+) -> None:
+    """The evening with another light's glare: undone in linear light in that light's
+    colour, the board under the glare was not clearly nearer the reference's colours than
+    in the picture's levels (``glare_out.CAST_MARGIN``), so the pieces the glare washed out
+    were never looked for again: pond F's cowboy frog (seed 38211, the glare in the
+    picture's levels) and pond F's banana and pumpkin frogs (38219, through the power-law
+    curve) were lost. The board under the glare says whose it is
+    (``vision.pond.glare_colour``): looked for again in its colour, both ponds' frogs and
+    Long Fwooogs are counted exactly (38219 F's lilypad is given to its pumpkin frog, not
+    its banana one; the glare's warning names the pond)."""
+    evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85}
+    for seed, pid, tone in ((38211, "F", ""), (38219, "F", "power")):
+        if tone:
+            told, empty = _through(layout13, tall, seed, tone)
+        else:
+            told, empty = tall, _empty(layout13, tall, seed)
+        scene = _scene(layout13, tall, seed, glare_other_light=True, tone=tone, **evening)
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert f"glare near pond {pid}: move the lamp" in count.warnings
+        for kind in ("frogs", "fwooogs"):
+            assert count.ponds[pid][kind] == scene.answer[pid][kind], (seed, count.ponds[pid])
 
 
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
