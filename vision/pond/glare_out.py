@@ -62,8 +62,8 @@ SEEN_THROUGH = 200.0
 #: where neither fits clearly, pieces found again under it were read in colours no piece
 #: has, as a hand (fresh 37027, the tint's way 0.93 of the levels'; the lamp's glare through
 #: the power law 0.55-0.73 on tuning boards 100-114). The tint's way is also taken where
-#: ``glare_colour.another_lights`` says the glare is the tint's (37027 among them: counted
-#: now, its colours read by their hue since).
+#: ``glare_colour.another_lights`` says the glare is the tint's (37027 among them, counted
+#: now).
 CAST_MARGIN = 0.8
 
 

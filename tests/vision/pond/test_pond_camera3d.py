@@ -955,10 +955,10 @@ def test_pond3d_washed_pieces_are_read_under_the_evenings_glare_too(
     (seed 106), pond IW's wizard frog (111) and pond NE's banana and cowboy frogs (112) were
     lost. And another light's glare (seed 37027), where neither white nor that light's
     colour leaves the board clearly nearer the reference's colours: looked for again in the
-    light's colour with nothing more said, its washed pieces came out in colours no piece
-    has, and the board was refused as a hand. Now the board under the glare says it is that
-    light's (``vision.pond.glare_colour``), it is looked for again in that colour, and the
-    board is counted."""
+    light's colour with no margin (``glare_out.CAST_MARGIN``), its washed pieces came out in
+    colours no piece has, and the board was refused as a hand. Now the board under the
+    glare says it is that light's (``vision.pond.glare_colour``), it is looked for again in
+    that colour, and the board is counted."""
     evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "tone": "power"}
     for seed, pid, other in (
         (106, "W", False),
