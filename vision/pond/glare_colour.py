@@ -30,7 +30,6 @@ tint on tuning seed 107.)
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 
@@ -49,35 +48,30 @@ TINT_MARGIN = 0.8
 
 
 def another_lights(
-    f: npt.NDArray[np.float32],
-    r: npt.NDArray[np.float32],
+    fl: npt.NDArray[np.float32],
+    rl: npt.NDArray[np.float32],
     board: npt.NDArray[np.bool_],
-    glare: npt.NDArray[np.bool_],
+    patches: tuple[int, npt.NDArray[np.int32]],
     tint: npt.NDArray[np.float32],
 ) -> npt.NDArray[np.bool_]:
-    """The glare patches (connected parts of ``glare``) whose unchanged ``board`` is
-    explained clearly better, in linear light, by the reference ``r`` plus ``tint`` (another
-    light's glare) than by the reference plus white (the lamp's). ``f``: the frame (BGR, the
-    picture's levels, the cast divided out); ``r``: the reference; ``tint``: BGR, the
-    picture's levels."""
-    out = np.zeros(glare.shape, bool)
-    n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
-    usable = board & (f.max(axis=2) < CUT)
-    colour = _linear(tint)
+    """The glare patches (``patches``: ``cv2.connectedComponents`` of the glare) whose
+    unchanged ``board`` is explained clearly better by the reference ``rl`` plus ``tint``
+    (another light's glare) than by the reference plus white (the lamp's). ``fl``: the frame,
+    the cast divided out; all three in linear light (0-255, as ``glare_out`` decodes the
+    picture)."""
+    n, lab = patches
+    out = np.zeros(lab.shape, bool)
+    usable = board & (fl.max(axis=2) < 255 * (CUT / 255) ** TONE_GAMMA)
+    colour = tint.astype(np.float64)
     for i in range(1, n):
         patch = lab == i
         sel = patch & usable
         if np.count_nonzero(sel) < LEAST_PX:
             continue
-        fl, rl = _linear(f[sel]), _linear(r[sel])
-        if _off_plane(fl, rl, colour) < TINT_MARGIN * _off_plane(fl, rl, np.ones(3)):
+        f, r = fl[sel].astype(np.float64), rl[sel].astype(np.float64)
+        if _off_plane(f, r, colour) < TINT_MARGIN * _off_plane(f, r, np.ones(3)):
             out |= patch
     return out
-
-
-def _linear(bgr: npt.ArrayLike) -> npt.NDArray[np.float64]:
-    """Picture levels (0-255) decoded by the camera's power law into linear light (0-1)."""
-    return (np.maximum(np.asarray(bgr, np.float64), 0) / 255) ** TONE_GAMMA
 
 
 def _off_plane(

@@ -45,6 +45,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import i32
 from vision.picamera_source import TONE_GAMMA
 from vision.pond.glare_colour import another_lights
 from vision.pond.whitening import box_around
@@ -115,14 +116,17 @@ def take_out(
     fl = _linear(f[box])
     rl = _linear(r[box])
     b = board[box]
+    n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
+    patches = (int(n), i32(lab))  # judged by both ways of telling below
     ways = [_white_in_linear(fl, rl, b, level, k, None)]
-    if tint is not None:  # the glare of another light: that light's colour, not white
-        ways.append(_white_in_linear(fl, rl, b, level, k, (tint**TONE_GAMMA).astype(np.float32)))
+    tinted = None if tint is None else (tint**TONE_GAMMA).astype(np.float32)
+    if tinted is not None:  # the glare of another light: that light's colour, not white
+        ways.append(_white_in_linear(fl, rl, b, level, k, tinted))
     levels = _blend_out(f[box], rise[box])
     margin = 1.0 if tint is None else CAST_MARGIN
-    way = _nearer([u for u, _ in ways], levels, r[box], glare[box], b, margin)
-    if tint is not None:  # where the board says it is another light's glare, its way
-        way[another_lights(f[box], r[box], b > 0, glare[box], tint)] = 2
+    way = _nearer([u for u, _ in ways], levels, r[box], patches, b, margin)
+    if tinted is not None:  # where the board says it is another light's glare, its way
+        way[another_lights(fl, rl, b > 0, patches, tinted)] = 2
     if not way.any():  # every patch read as before: nothing to look at again
         return out, out, seen
     probe = out.copy()
@@ -166,17 +170,18 @@ def _nearer(
     linear: list[npt.NDArray[np.float32]],
     levels: npt.NDArray[np.float32],
     r: npt.NDArray[np.float32],
-    glare: npt.NDArray[np.bool_],
+    patches: tuple[int, npt.NDArray[np.int32]],
     board: npt.NDArray[np.float32],
     margin: float = 1.0,
 ) -> npt.NDArray[np.int32]:
-    """Per glare patch, which way of undoing the white leaves the unchanged board nearest
-    the reference's colours (chromaticity, mean distance): 0, in the picture's levels (a
+    """Per glare patch (``patches``: ``cv2.connectedComponents`` of the glare), which way
+    of undoing the white leaves the unchanged board nearest the reference's colours
+    (chromaticity, mean distance): 0, in the picture's levels (a
     camera whose curve is not the power law, or a photo whose glare was not added in linear
     light, is left as before), or i, the i-th of ``linear`` (undone in linear light), taken
     only where its distance is under ``margin`` times the picture's levels'."""
-    out = np.zeros(glare.shape, np.int32)
-    n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
+    n, lab = patches
+    out = np.zeros(lab.shape, np.int32)
     use = board > 0
     for i in range(1, n):
         sel = (lab == i) & use

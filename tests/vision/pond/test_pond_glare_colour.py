@@ -8,6 +8,7 @@ that model: which patch is whose is exact.
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from vision.picamera_source import TONE_GAMMA
@@ -45,25 +46,40 @@ def _frame(
     return frame, reference, board, glare
 
 
+def _judge(
+    frame: np.ndarray, reference: np.ndarray, board: np.ndarray, glare: np.ndarray
+) -> np.ndarray:
+    """``another_lights`` as ``glare_out.take_out`` calls it: the frame, the reference and
+    the tint decoded into linear light (0-255), the glare's connected patches."""
+
+    def linear(x: np.ndarray) -> np.ndarray:
+        return (255 * (np.asarray(x, np.float64) / 255) ** TONE_GAMMA).astype(np.float32)
+
+    n, lab = cv2.connectedComponents(glare.astype(np.uint8), connectivity=8)
+    patches = (int(n), lab)
+    tint = (TINT**TONE_GAMMA).astype(np.float32)
+    return another_lights(linear(frame), linear(reference), board, patches, tint)
+
+
 def test_another_lights_glare_is_told_from_the_lamps() -> None:
     """Three patches: the lamp's (white), another light's (the tint), the lamp's again. Only
     the second is another light's."""
     frame, reference, board, glare = _frame([np.ones(3), TINTED, np.ones(3)])
     want = np.zeros_like(glare)
     want[:, 40:80] = glare[:, 40:80]
-    assert (another_lights(frame, reference, board, glare, TINT) == want).all()
+    assert (_judge(frame, reference, board, glare) == want).all()
 
 
 def test_too_few_board_pixels_or_art_of_one_colour_tell_nothing() -> None:
     """Another light's glare, but a patch of 24 px (under ``LEAST_PX``), or over art of one
     colour (the two planes are one): neither is called another light's."""
     frame, reference, board, glare = _frame([TINTED])
-    assert another_lights(frame, reference, board, glare, TINT).any()
+    assert _judge(frame, reference, board, glare).any()
     small = np.zeros_like(glare)
     small[18:22, 30:36] = True
-    assert not another_lights(frame, reference, board, small, TINT).any()
+    assert not _judge(frame, reference, board, small).any()
     frame, reference, board, glare = _frame([TINTED], ART[:1])
-    assert not another_lights(frame, reference, board, glare, TINT).any()
+    assert not _judge(frame, reference, board, glare).any()
 
 
 def test_pixels_cut_at_white_are_left_out() -> None:
@@ -71,4 +87,4 @@ def test_pixels_cut_at_white_are_left_out() -> None:
     or more): nothing is left to judge it by."""
     frame, reference, board, glare = _frame([TINTED])
     frame[glare] = 252.0
-    assert not another_lights(frame, reference, board, glare, TINT).any()
+    assert not _judge(frame, reference, board, glare).any()
