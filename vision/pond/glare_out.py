@@ -94,13 +94,17 @@ def take_out(
     level: float,
     k: int,
     tint: npt.NDArray[np.float32] | None = None,
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+) -> tuple[
+    npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]:
     """The frame's raster ``f`` (float32 BGR, its cast and broad shadow divided out) with the
     white ``white`` (the whitening, in the picture's levels) taken out where ``lifted``: the
     colours to read. Then the picture to look for washed pieces in (``probe``): the same,
     but within the patches of ``glare`` (None: nowhere) that ``_nearer`` finds better undone
     so, undone in linear light (the module docstring); and the part of those patches whose
-    white leaves enough light to read what lies under it (``SEEN_THROUGH``). ``rise``: the
+    white leaves enough light to read what lies under it (``SEEN_THROUGH``); and the part of
+    those patches undone in another light's colour (``tint``'s way), where the colours are
+    read in ``probe``, not in the first picture (``reference.compare``). ``rise``: the
     darkest channel's rise alone (the picture's levels), to judge the two ways by; ``r``: the
     reference raster; ``board``: the unchanged board (0 or 1); ``level``: the board's light
     against the reference's (in the picture's levels); ``k``: the averaging length (odd,
@@ -110,32 +114,34 @@ def take_out(
     board under a patch says the glare is another light's (``glare_colour``)."""
     out = np.where(lifted[..., None], _blend_out(f, white), f).astype(np.float32)
     seen = np.zeros(lifted.shape, bool)
+    tinted = np.zeros(lifted.shape, bool)
     box = None if glare is None else box_around(glare, k)
     if glare is None or box is None:
-        return out, out, seen
+        return out, out, seen, tinted
     fl = _linear(f[box])
     rl = _linear(r[box])
     b = board[box]
     n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
     patches = (int(n), i32(lab))  # judged by both ways of telling below
     ways = [_white_in_linear(fl, rl, b, level, k, None)]
-    tinted = None if tint is None else (tint**TONE_GAMMA).astype(np.float32)
-    if tinted is not None:  # the glare of another light: that light's colour, not white
-        ways.append(_white_in_linear(fl, rl, b, level, k, tinted))
+    hue = None if tint is None else (tint**TONE_GAMMA).astype(np.float32)
+    if hue is not None:  # the glare of another light: that light's colour, not white
+        ways.append(_white_in_linear(fl, rl, b, level, k, hue))
     levels = _blend_out(f[box], rise[box])
     margin = 1.0 if tint is None else CAST_MARGIN
     way = _nearer([u for u, _ in ways], levels, r[box], patches, b, margin)
-    if tinted is not None:  # where the board says it is another light's glare, its way
-        way[another_lights(fl, rl, b > 0, patches, tinted)] = 2
+    if hue is not None:  # where the board says it is another light's glare, its way
+        way[another_lights(fl, rl, b > 0, patches, hue)] = 2
     if not way.any():  # every patch read as before: nothing to look at again
-        return out, out, seen
+        return out, out, seen, tinted
     probe = out.copy()
     part = probe[box]
     for i, (undone, wl) in enumerate(ways, 1):
         here = way == i
         part[here] = undone[here]
         seen[box] |= here & (wl < SEEN_THROUGH)
-    return out, probe, seen
+    tinted[box] = way == 2
+    return out, probe, seen, tinted
 
 
 def _white_in_linear(
@@ -147,19 +153,19 @@ def _white_in_linear(
     hue: npt.NDArray[np.float32] | None,
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """The frame ``fl`` (linear light) with a white blend undone and encoded again, and the
-    white (linear light, 0-255) taken: the darkest channel's rise over the reference ``rl``
-    (dimmed by ``level``), averaged over ``k`` px of unchanged ``board``. ``hue``: the glare's
-    colour (linear light, per BGR channel; None: white), the rise measured in the channel
-    where the reference is darkest against that colour, and divided by the colour's share
-    there."""
+    white (linear light, 0-255) taken: the darkest channel's rise over the reference ``rl``'s
+    darkest (dimmed by ``level``), averaged over ``k`` px of unchanged ``board``. ``hue``: the
+    glare's colour (linear light, per BGR channel; None: white), each channel of both divided
+    by its share of that colour first.
+
+    Both darkest channels, not the frame's rise in the channel where the reference is
+    darkest: where the first look calls a washed piece the board, that channel may be the
+    piece's brightest (a pumpkin frog on blue water: its red), and measured there the white
+    read 169 against 80 (tuning board 124, pond E), crushing the frog's green and blue to
+    cowboy's."""
     lv = level**TONE_GAMMA
-    if hue is None:
-        risen = np.clip(fl.min(axis=2) - lv * rl.min(axis=2), 0, 255)
-    else:
-        h = hue / float(hue.max())
-        c = (rl / h).argmin(axis=2)[..., None]
-        rise_c = np.take_along_axis(fl, c, 2)[..., 0] - lv * np.take_along_axis(rl, c, 2)[..., 0]
-        risen = np.clip(rise_c / h[c[..., 0]], 0, 255)
+    h = np.ones(3, np.float32) if hue is None else hue / float(hue.max())
+    risen = np.clip((fl / h).min(axis=2) - lv * (rl / h).min(axis=2), 0, 255)
     wl = (cv2.blur(risen * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)).astype(
         np.float32
     )

@@ -47,7 +47,7 @@ def _scene(linear: bool, strength: float) -> tuple[np.ndarray, np.ndarray]:
 
 def _out(
     r: np.ndarray, f: np.ndarray, white: float, tint: np.ndarray | None = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     board = np.ones((SIZE, SIZE), np.float32)
     board[27:33, 27:33] = 0  # the piece is changed, not board
     everywhere = np.ones((SIZE, SIZE), bool)
@@ -77,7 +77,7 @@ def test_glare_added_in_linear_light_is_undone_there_to_look_again() -> None:
     # The whitening in the picture's levels, as reference.compare measures it: the darkest
     # channel's rise over the board.
     white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
-    out, probe, seen = _out(r, f, white)
+    out, probe, seen, _ = _out(r, f, white)
     piece = probe[28:32, 28:32].reshape(-1, 3).mean(axis=0)
     now = float(np.abs(_chroma(piece) - _chroma(RED)).max())
     assert seen[30, 30]
@@ -95,16 +95,16 @@ def test_glare_added_in_the_pictures_levels_is_undone_there() -> None:
     law): undone in linear light it would leave the board off its colours, so it is undone
     in the picture's levels, exactly, and nothing is looked for again."""
     r, f = _scene(linear=False, strength=0.5)
-    out, probe, seen = _out(r, f, 127.5)
+    out, probe, seen, tinted = _out(r, f, 127.5)
     np.testing.assert_allclose(out[28:32, 28:32], np.broadcast_to(RED, (4, 4, 3)), atol=0.01)
     np.testing.assert_allclose(out[:, :20], r[:, :20], atol=0.01)
     np.testing.assert_array_equal(probe, out)
-    assert not seen.any()
+    assert not seen.any() and not tinted.any()
 
 
 def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
     r, f = _scene(linear=False, strength=0.1)
-    out, probe, seen = take_out(
+    out, probe, seen, tinted = take_out(
         f,
         r,
         white=np.full((SIZE, SIZE), 25.5, np.float32),
@@ -117,7 +117,7 @@ def test_no_glare_leaves_the_mild_whitening_in_the_pictures_levels() -> None:
     )
     np.testing.assert_allclose(out, (f - 25.5) / 0.9, atol=0.01)
     np.testing.assert_array_equal(probe, out)
-    assert not seen.any()
+    assert not seen.any() and not tinted.any()
 
 
 def test_glare_of_another_lights_colour_is_undone_in_that_colour() -> None:
@@ -134,7 +134,7 @@ def test_glare_of_another_lights_colour_is_undone_in_that_colour() -> None:
     white = float(np.median((f.min(axis=2) - r.min(axis=2))[:, 1:6]))
 
     def red_off(given: np.ndarray | None) -> tuple[float, bool]:
-        _, probe, seen = _out(r, f, white, given)
+        _, probe, seen, _ = _out(r, f, white, given)
         piece = probe[28:32, 28:32].reshape(-1, 3).mean(axis=0)
         return float(np.abs(_chroma(piece) - _chroma(RED)).max()), bool(seen[30, 30])
 
