@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from vision.picamera_source import TONE_GAMMA
-from vision.pond.glare_out import take_out
+from vision.pond.glare_out import _white_in_linear, take_out
 
 K = 9
 SIZE = 60
@@ -145,3 +145,26 @@ def test_glare_of_another_lights_colour_is_undone_in_that_colour() -> None:
     # measured in the water's red, where that colour is weakest, so the blend's dimming
     # shorts it twice as much as white glare's), 0.35 undone as white.
     assert tinted < 0.2 < as_white, (tinted, as_white)
+
+
+def test_another_lights_white_is_not_measured_in_a_washed_pieces_bright_channel() -> None:
+    """A pumpkin frog on blue water under a blend of 0.3 of another light's colour, washed so
+    far that the first look calls it board: the white is measured in the frame's darkest
+    channel against that colour, not in the channel where the water is darkest, which is
+    the frog's brightest (its red). Measured there, the white at the frog's middle read 255
+    against the board's 71, and undoing it took out all the frog's green (tuning board 124,
+    pond E: 169 against 80, read cowboy)."""
+    pumpkin = np.array([39.0, 105.0, 207.0], np.float32)  # BGR
+    tint = np.array([1.15, 1.0, 0.87], np.float32)
+    hue = (tint**TONE_GAMMA).astype(np.float32)
+    r = np.empty((SIZE, SIZE, 3), np.float32)
+    r[:] = (170.0, 110.0, 60.0)
+    f = r.copy()
+    f[24:36, 24:36] = pumpkin
+    f = _enc(_lin(f) * 0.7 + 255 * 0.3 * hue / hue.max()).astype(np.float32)
+    board = np.ones((SIZE, SIZE), np.float32)  # the frog too: the first look missed it
+    undone, wl = _white_in_linear(_lin(f), _lin(r), board, 1.0, K, hue)
+    # The white added: 76.5; on the water it reads 71 (the blend dimmed the water's red).
+    assert abs(wl[30, 30] - wl[5, 5]) < 0.25 * wl[5, 5], (wl[30, 30], wl[5, 5])
+    # Green over red: pumpkin's 0.51, cowboy's 0.26; 0.60 here, the white a little short.
+    assert 0.4 < undone[30, 30, 1] / undone[30, 30, 2] < 0.7, undone[30, 30]
