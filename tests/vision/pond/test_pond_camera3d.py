@@ -1049,6 +1049,27 @@ def test_pond3d_pieces_under_another_lights_glare_are_looked_for_in_its_colour(
             assert count.ponds[pid][kind] == scene.answer[pid][kind], (seed, count.ponds[pid])
 
 
+def test_pond3d_pumpkin_frogs_under_another_lights_glare_keep_their_colour(
+    layout13: Any, tall: Any
+) -> None:
+    """The evening with another light's glare through the power-law curve: the white that
+    light's glare added was measured, where a washed frog stands on blue water, in the
+    water's darkest channel against the glare's colour, the frog's red, and read about twice
+    the glare's; and the frog's colours were read with the board's white taken out in the
+    picture's levels. Either way its green and blue were crushed, and a pumpkin frog read
+    as cowboy: pond F (seed 107) and pond E (124). Measured in the frame's darkest channel,
+    and read in that light's colour where the glare was undone so, both ponds are exact."""
+    evening = {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85}
+    for seed, pid in ((107, "F"), (124, "E")):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, glare_other_light=True, tone="power", **evening)
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert "pumpkin" in scene.answer[pid]["frogs"]
+        assert f"glare near pond {pid}: move the lamp" in count.warnings
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+
+
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
     """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
     patch the board is whitened less than glare (a rise of 12 levels or more), and white is
