@@ -32,6 +32,10 @@
   way is taken wherever the board under a patch says the glare is another light's
   (``vision.pond.glare_colour``): there neither way often fits clearly (the art under it
   dimmed as well as whitened), and the pieces it washed out were never looked for again.
+  Where the glare is undone in the tint's way, everything that changed there is read in
+  that picture (``reference.compare``), not only what the second look alone finds: with
+  the board's white taken out in the picture's levels, a pumpkin frog under another
+  light's glare lost its green and was read as cowboy.
 - **Not in a photo cut at white** (a cut channel is only a lower bound of its light;
   decoded as the light, pieces cut there were read as a hand).
 
