@@ -427,6 +427,10 @@ TONED = {
         "eveningglare2",
         {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "glare_other_light": True},
     ),
+    "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
+        "coldglare2",
+        {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},
+    ),
     "hand over the map under the evening's glare 0.85, 20 deg": (
         "eveningglarehands",
         {
