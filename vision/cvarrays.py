@@ -26,6 +26,11 @@ def i32(array: MatLike) -> npt.NDArray[np.int32]:
     return cast("npt.NDArray[np.int32]", array)
 
 
+def f32(array: MatLike) -> npt.NDArray[np.float32]:
+    """A cv2 result computed from float32 input (blurring or resizing a float32 raster)."""
+    return cast("npt.NDArray[np.float32]", array)
+
+
 def f64(array: MatLike) -> npt.NDArray[np.float64]:
     """A cv2 result that is float64 (centroids, homographies, ``CV_64F`` output)."""
     return cast("npt.NDArray[np.float64]", array)

@@ -33,6 +33,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import brightest, darkest
 from vision.cvarrays import u8
 from vision.focus import out_of_focus
 from vision.frames import MIN_IMAGE_SIDE, Frame, as_frame
@@ -447,7 +448,7 @@ def _split_glare(
             hands.append(box)
             continue
         px = sub[odd]
-        hi, lo = px.max(axis=1), px.min(axis=1)
+        hi, lo = brightest(px), darkest(px)
         desaturated = float(np.median((hi - lo) / (hi + 1))) < 0.2
         bright = float(np.median(hi)) > 150
         m = odd.astype(np.uint8)

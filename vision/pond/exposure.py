@@ -24,6 +24,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import brightest
 from vision.pond.model import BoardModel
 
 #: The levels here and in the counter are set for a photo in which the markers' white paper
@@ -52,7 +53,7 @@ def kept_past_white(fn: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     brightened (``exposure_gain``). At the usual exposure channels are clipped alone, as
     they were measured: scaling them there too changed no count and no warning on 270
     fresh boards of the ten default conditions (stop 48)."""
-    peak = fn.max(axis=2, keepdims=True)
+    peak = brightest(fn)[..., None]
     out: npt.NDArray[np.float32] = np.where(peak > 255, fn * (255 / np.maximum(peak, 1)), fn)
     return out
 

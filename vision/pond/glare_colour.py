@@ -33,6 +33,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import brightest
 from vision.picamera_source import TONE_GAMMA
 
 #: Pixels with a channel at or above this level (the picture's levels, the cast divided out)
@@ -61,7 +62,7 @@ def another_lights(
     picture)."""
     n, lab = patches
     out = np.zeros(lab.shape, bool)
-    usable = board & (fl.max(axis=2) < 255 * (CUT / 255) ** TONE_GAMMA)
+    usable = board & (brightest(fl) < 255 * (CUT / 255) ** TONE_GAMMA)
     colour = tint.astype(np.float64)
     for i in range(1, n):
         patch = lab == i

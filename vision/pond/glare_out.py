@@ -49,6 +49,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import darkest
 from vision.cvarrays import i32
 from vision.picamera_source import TONE_GAMMA
 from vision.pond.glare_colour import another_lights
@@ -169,20 +170,11 @@ def _white_in_linear(
     cowboy's."""
     lv = level**TONE_GAMMA
     h = np.ones(3, np.float32) if hue is None else hue / float(hue.max())
-    risen = np.clip(_darkest(fl, h) - lv * _darkest(rl, h), 0, 255)
+    risen = np.clip(darkest(fl, h) - lv * darkest(rl, h), 0, 255)
     wl = (cv2.blur(risen * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)).astype(
         np.float32
     )
     return _encoded(_blend_out(fl, wl, None if hue is None else h)), wl
-
-
-def _darkest(f: npt.NDArray[np.float32], h: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Per pixel, the least of ``f``'s channels each divided by ``h``'s (channel by channel:
-    a reduction over the last axis of three took 20 times as long)."""
-    out: npt.NDArray[np.float32] = np.minimum(
-        np.minimum(f[..., 0] / h[0], f[..., 1] / h[1]), f[..., 2] / h[2]
-    )
-    return out
 
 
 def _nearer(

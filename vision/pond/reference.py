@@ -63,6 +63,8 @@ import numpy as np
 import numpy.typing as npt
 
 from companion.errors import BadFileError
+from vision.channels import brightest, darkest
+from vision.cvarrays import f32
 from vision.frames import Frame
 from vision.pond.exposure import (
     brighter_than_usual,
@@ -180,8 +182,8 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     step = 3
     fs, rs = f[::step, ::step], r[::step, ::step]
     # Too dark for a colour, or clipped: levels of the photos as taken (before their gains).
-    ok = (fs.min(axis=2) > 12 * gain) & (rs.min(axis=2) > 12 * rgain)
-    ok &= fs.max(axis=2) < 250 * gain
+    ok = (darkest(fs) > 12 * gain) & (darkest(rs) > 12 * rgain)
+    ok &= brightest(fs) < 250 * gain
     ok &= ~model.marker_zone[::step, ::step]
     warnings: list[str] = []
     cast = _cast(fs, rs, ok) if np.count_nonzero(ok) > 100 else np.zeros(3)
@@ -211,10 +213,10 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     lit = fs[ok] if shaded is None else fs[ok] / shaded[:, None]
     ratio = lit.mean(axis=1) / (rs[ok].mean(axis=1) + 1)
     level = float(np.median(ratio)) if ok.any() else 1.0
-    white = np.clip(fn.min(axis=2) - level * r.min(axis=2), 0, 255)
+    white = np.clip(darkest(fn) - level * darkest(r), 0, 255).astype(np.float32, copy=False)
     k = max(3, round(9 * model.ppm)) | 1
     board = (~changed).astype(np.float32)
-    smooth = cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)
+    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05))
     glare = smooth > GLARE_LEVEL
     lifted = smooth > 12
     # Whitening that is only more light than in the empty-board photo (the fit's white about

@@ -34,6 +34,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.channels import brightest
+
 #: Whitening (0-255 levels) that counts as glare.
 GLARE_LEVEL = 45.0
 #: Reference pixels whose channels spread this much (sum of squares about their mean) tell the
@@ -166,7 +168,7 @@ class Whitening:
             return None
         n, lab = self._patches
         f, r = self.f[box], self.r[box]
-        use = self._coloured & (f.max(axis=2) < self.clipped)
+        use = self._coloured & (brightest(f) < self.clipped)
         hidden: list[int] = []
         for i in range(1, n):
             sel = (lab == i) & use
