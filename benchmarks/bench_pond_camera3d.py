@@ -431,6 +431,17 @@ TONED = {
         "coldglare2",
         {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},
     ),
+    "hand over the map under a colder light, glare 0.85 of another (warmer) light, 20 deg": (
+        "coldglare2hands",
+        {
+            "tilt": 20.0,
+            "warm": -0.15,
+            "glare": 0.85,
+            "glare_other_light": True,
+            "hand": True,
+            "glare_on_hand": True,
+        },
+    ),
     "hand over the map under the evening's glare 0.85, 20 deg": (
         "eveningglarehands",
         {
