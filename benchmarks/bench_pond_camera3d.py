@@ -90,7 +90,10 @@ the glare) against the landed code, with glarehands and tonepowglarehands; 37300
 colours under glare read by their hue (``vision.pond.glare_hue``; 37600 the ten default
 conditions), 37700-37729 for tonepoweveningglarehands and tonepoweveningglare2hands,
 37800-37829 for the hue reading over the glare's whole whitening, and 37900-37929 for the
-ten default conditions with it; the next fresh seeds start at 38000;
+ten default conditions with it; 38000-38329 for the hue read in linear light (dropped) and
+another light's glare told by the board under it (``vision.pond.glare_colour``); 38400-38529
+for that light's white measured in the frame's darkest channel and its pieces read in its
+colour, 38600-38629 for tonepowcoldglare2 and its hands; the next fresh seeds start at 38700;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
