@@ -18,7 +18,7 @@ T = TypeVar("T", bound=np.generic)
 
 def darkest(f: npt.NDArray[T], per: npt.NDArray[np.float32] | None = None) -> npt.NDArray[T]:
     """The least of ``f``'s channels (its last axis, three long) per pixel; ``per``: each
-    channel divided by its entry first."""
+    channel divided by its entry first (``f`` float)."""
     if per is None:
         out: npt.NDArray[T] = np.minimum(np.minimum(f[..., 0], f[..., 1]), f[..., 2])
         return out

@@ -25,7 +25,7 @@
   picture's levels nearly always won).
 - **Under a light's cast** (``reference.TINT_CAST``) the glare may be the lamp's, white
   once the cast is divided out, or another light's, the cast's ``tint``: both are tried,
-  the tint's white measured in the channel where the board is darkest against it, and a
+  the tint's white measured as white's, each channel divided by its share of the tint, and a
   way is taken only where it fits the board clearly better than the picture's levels
   (``CAST_MARGIN``). Undone as white with no such choice, another light's glare left that
   light's colour and the noise, read as a hand on 2 of 20 tuning boards. And the tint's
@@ -169,12 +169,12 @@ def _white_in_linear(
     read 169 against 80 (tuning board 124, pond E), crushing the frog's green and blue to
     cowboy's."""
     lv = level**TONE_GAMMA
-    h = np.ones(3, np.float32) if hue is None else hue / float(hue.max())
+    h = None if hue is None else hue / float(hue.max())
     risen = np.clip(darkest(fl, h) - lv * darkest(rl, h), 0, 255)
     wl = (cv2.blur(risen * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)).astype(
         np.float32
     )
-    return _encoded(_blend_out(fl, wl, None if hue is None else h)), wl
+    return _encoded(_blend_out(fl, wl, h)), wl
 
 
 def _nearer(
