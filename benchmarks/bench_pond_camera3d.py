@@ -430,6 +430,21 @@ TONED = {
         "eveningglare2",
         {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.85, "glare_other_light": True},
     ),
+    "evening, a glare that adds, 0.85, of another light, 20 deg": (
+        "eveningglare2add",
+        {
+            "tilt": 20.0,
+            "warm": 0.15,
+            "gain": 4.0,
+            "glare": 0.85,
+            "glare_other_light": True,
+            "glare_additive": True,
+        },
+    ),
+    "evening, glare 0.95 of another light, 20 deg": (
+        "eveningglare2_95",
+        {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.95, "glare_other_light": True},
+    ),
     "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
         "coldglare2",
         {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},
