@@ -447,6 +447,20 @@ TONED = {
         "eveningglare2_95",
         {"tilt": 20.0, "warm": 0.15, "gain": 4.0, "glare": 0.95, "glare_other_light": True},
     ),
+    "glare 0.85 of a window's daylight (bluish), no cast, 20 deg": (
+        "glareday",
+        {"tilt": 20.0, "glare": 0.85, "glare_tint": (255.0, 236.0, 208.0)},
+    ),
+    "hand over the map under a window's glare 0.85, 20 deg": (
+        "glaredayhands",
+        {
+            "tilt": 20.0,
+            "glare": 0.85,
+            "glare_tint": (255.0, 236.0, 208.0),
+            "hand": True,
+            "glare_on_hand": True,
+        },
+    ),
     "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
         "coldglare2",
         {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},

@@ -656,6 +656,7 @@ def photograph(
     tone: str = "",
     glare_additive: bool = False,
     glare_on_hand: bool = False,
+    glare_tint: tuple[float, float, float] | None = None,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -692,7 +693,9 @@ def photograph(
     surface reflects (``camera_model.add_glare``'s ``additive``), not a blend towards white.
     ``glare_on_hand``: with ``hand``, the glare centred under the hand (the same draws, so
     the rest of the scene is the same); the hand hides the board's glare where it lies over
-    it, as it hides the board."""
+    it, as it hides the board. ``glare_tint``: the glare's own colour (BGR, the light's
+    terms; None: the lamp's near-white), e.g. a window's daylight over a board lit and
+    calibrated under a warmer lamp, with no cast on the rest of the board."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -834,7 +837,16 @@ def photograph(
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
     if glare and not glare_other_light:
         img = _glare(
-            img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive, hand_at
+            img,
+            layout,
+            cam,
+            rng,
+            glare,
+            cover,
+            glare_on_marker,
+            glare_additive,
+            hand_at,
+            glare_tint,
         )  # its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
@@ -850,7 +862,18 @@ def photograph(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
     if glare and glare_other_light:
-        img = _glare(img, layout, cam, rng, glare, cover, glare_on_marker, glare_additive, hand_at)
+        img = _glare(
+            img,
+            layout,
+            cam,
+            rng,
+            glare,
+            cover,
+            glare_on_marker,
+            glare_additive,
+            hand_at,
+            glare_tint,
+        )
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
@@ -874,11 +897,12 @@ def _glare(
     on_marker: bool = False,
     additive: bool = False,
     at: tuple[float, float] | None = None,
+    tint: tuple[float, float, float] | None = None,
 ) -> np.ndarray:
     """A lamp's reflection on the board (``camera_model.add_glare``), somewhere over its
     middle, 35-60 mm across; ``on_marker``: centred on the corner marker nearest that place
     instead, ``at``: on that place (mm) instead (the same draws, so the rest of the scene is
-    the same)."""
+    the same); ``tint``: its colour (BGR; None: ``add_glare``'s near-white)."""
     w_mm, h_mm = board_size_mm(layout)
     gx, gy = rng.uniform(0.2, 0.8) * w_mm, rng.uniform(0.2, 0.8) * h_mm
     if on_marker:
@@ -896,6 +920,7 @@ def _glare(
         angle_deg=rng.uniform(0, 180),
         mask=cover,
         additive=additive,
+        **({} if tint is None else {"tint_bgr": tint}),
     )
     return out
 
@@ -1012,6 +1037,7 @@ def make_scene3d(
     tone: str = "",
     glare_additive: bool = False,
     glare_on_hand: bool = False,
+    glare_tint: tuple[float, float, float] | None = None,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1105,6 +1131,7 @@ def make_scene3d(
         tone=tone,
         glare_additive=glare_additive,
         glare_on_hand=glare_on_hand,
+        glare_tint=glare_tint,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1137,6 +1164,7 @@ def make_scene3d(
             "tone": tone,
             "glare_additive": glare_additive,
             "glare_on_hand": glare_on_hand,
+            "glare_tint": glare_tint,
         },
         stack_ponds,
         edge_ponds,
