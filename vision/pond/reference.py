@@ -74,6 +74,7 @@ from vision.pond.exposure import (
     paper_level,
 )
 from vision.pond.glare_out import take_out
+from vision.pond.glare_tint import fit_tinted, own_colour
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
@@ -215,8 +216,13 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     level = float(np.median(ratio)) if ok.any() else 1.0
     white = np.clip(darkest(fn) - level * darkest(r), 0, 255).astype(np.float32, copy=False)
     k = max(3, round(9 * model.ppm)) | 1
-    board = (~changed).astype(np.float32)
-    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05))
+    board, smooth = _whitening(white, changed, k)
+    own = None if tint is not None else own_colour(fn, r, smooth > GLARE_LEVEL)
+    if own is not None:  # no cast, but a glare of its own colour (a window's daylight)
+        tint = own
+        resid, added = _explain(fn, r, tint)
+        changed = _thin_lines_out(resid > CHANGE_LEVEL)
+        board, smooth = _whitening(white, changed, k)
     glare = smooth > GLARE_LEVEL
     lifted = smooth > 12
     # Whitening that is only more light than in the empty-board photo (the fit's white about
@@ -385,6 +391,16 @@ def _thin_lines_out(changed: npt.NDArray[np.bool_]) -> npt.NDArray[np.bool_]:
     return opened
 
 
+def _whitening(
+    white: npt.NDArray[np.float32], changed: npt.NDArray[np.bool_], k: int
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """The unchanged board (0 or 1), and the whitening ``white`` averaged over ``k`` px of
+    it."""
+    board = (~changed).astype(np.float32)
+    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05))
+    return board, smooth
+
+
 def _explain(
     f: npt.NDArray[np.float32],
     r: npt.NDArray[np.float32],
@@ -399,7 +415,7 @@ def _explain(
     res, white = _fit(f, r)
     if tint is not None:
         ys, xs = np.nonzero(res > CHANGE_LEVEL)
-        res[ys, xs] = np.minimum(res[ys, xs], _fit_tinted(f[ys, xs], r[ys, xs], tint))
+        res[ys, xs] = np.minimum(res[ys, xs], fit_tinted(f[ys, xs], r[ys, xs], tint))
     ys, xs = np.nonzero(res > CHANGE_LEVEL)
     if len(ys):
         h, w = res.shape
@@ -409,27 +425,8 @@ def _explain(
             alt, _ = _fit(fp, rp)
             res[ys, xs] = np.minimum(res[ys, xs], alt[:, 0])
             if tint is not None:
-                res[ys, xs] = np.minimum(res[ys, xs], _fit_tinted(fp[:, 0], rp[:, 0], tint))
+                res[ys, xs] = np.minimum(res[ys, xs], fit_tinted(fp[:, 0], rp[:, 0], tint))
     return res, white
-
-
-def _fit_tinted(
-    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], tint: npt.NDArray[np.float32]
-) -> npt.NDArray[np.float32]:
-    """Residual RMS of the least-squares ``f ~ a r + b tint`` ((N, 3) pixels; ``tint`` a BGR
-    colour scaled to mean 1; a in 0-4, b >= 0): ``_fit`` with a white of that colour."""
-    t = (tint / tint.mean()).astype(np.float32)
-    u = t / np.linalg.norm(t)
-    pf = f - (f @ u)[:, None] * u
-    pr = r - (r @ u)[:, None] * u
-    a = np.clip((pf * pr).sum(axis=1) / ((pr * pr).sum(axis=1) + 30.0), 0.0, 4.0)
-    b = ((f - a[:, None] * r) @ t) / float(t @ t)
-    neg = b < 0
-    a = np.where(neg, (f * r).sum(axis=1) / ((r * r).sum(axis=1) + 1.0), a)
-    b = np.maximum(b, 0.0)
-    e = f - a[:, None] * r - b[:, None] * t
-    out: npt.NDArray[np.float32] = np.sqrt((e * e).mean(axis=1)).astype(np.float32)
-    return out
 
 
 def _fit(

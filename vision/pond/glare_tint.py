@@ -1,0 +1,76 @@
+"""The colour of another light's glare: a white of that colour over the board, once the
+light's cast is divided out.
+
+Under a cast the colour is the cast's inverse (``reference.compare``'s ``tint``: another
+light, white in the camera). With no cast a glare can still have a colour of its own: a
+window's daylight reflected on a board lit, and photographed empty, under a warmer lamp.
+Explained with a white one, its colour is left over, which no piece has, and the board was
+refused as a hand (tuning boards 100-129 under such a glare, bluish: 6 of 30).
+
+``own_colour`` looks for it along the line from blue to red, the colours of lights: over the
+glare's pixels (a sample), each colour's fit ``f ~ a r + b colour`` (``fit_tinted``) leaves a
+median misfit, and the best is taken where it fits the glare well (``MOST_MISFIT``), clearly
+better than white (``TINT_SHARE``) and is not white (``LEAST_SHIFT``). On tuning boards 103
+and 111: a window's glare, best 0.075 (blue over red, log), 0.19 and 0.27 of white's misfit;
+the lamp's glare, through the power law or in the picture's levels, 0.0 and -0.025 (1.00,
+0.99 and 0.76); no glare but a few pieces' pixels, misfits of 40 levels and more.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+#: Glare pixels (of the board raster) needed to judge its colour: a patch, not a piece.
+LEAST_PX = 5000
+#: The glare judged on at most about this many of its pixels.
+SAMPLE = 4000
+#: The best colour's median misfit (levels, RMS) at most this: the glare explained by it.
+MOST_MISFIT = 3.0
+#: ...and under this share of white's...
+TINT_SHARE = 0.5
+#: ...and at least this far from white (blue over red, log, each way from green).
+LEAST_SHIFT = 0.05
+#: The colours tried: blue and red scaled by exp(+-u), green kept.
+SHIFTS = np.linspace(-0.3, 0.3, 25)
+
+
+def own_colour(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], glare: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.float32] | None:
+    """The colour (BGR) of the glare over ``glare``'s pixels of the frame ``f`` against the
+    reference ``r``, where it is clearly not white (the module docstring); None: white, or
+    too little glare to tell."""
+    ys, xs = np.nonzero(glare)
+    if len(ys) < LEAST_PX:
+        return None
+    step = max(1, len(ys) // SAMPLE)
+    fs, rs = f[ys[::step], xs[::step]], r[ys[::step], xs[::step]]
+    colours = [np.array([np.exp(u), 1.0, np.exp(-u)], np.float32) for u in SHIFTS]
+    misfit = [float(np.median(fit_tinted(fs, rs, c))) for c in colours]
+    best = int(np.argmin(misfit))
+    white = misfit[int(np.argmin(np.abs(SHIFTS)))]
+    if misfit[best] > MOST_MISFIT or misfit[best] >= TINT_SHARE * white:
+        return None
+    if abs(float(SHIFTS[best])) < LEAST_SHIFT:
+        return None
+    return colours[best]
+
+
+def fit_tinted(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], tint: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """Residual RMS of the least-squares ``f ~ a r + b tint`` ((N, 3) pixels; ``tint`` a BGR
+    colour scaled to mean 1; a in 0-4, b >= 0): ``reference._fit`` with a white of that colour."""
+    t = (tint / tint.mean()).astype(np.float32)
+    u = t / np.linalg.norm(t)
+    pf = f - (f @ u)[:, None] * u
+    pr = r - (r @ u)[:, None] * u
+    a = np.clip((pf * pr).sum(axis=1) / ((pr * pr).sum(axis=1) + 30.0), 0.0, 4.0)
+    b = ((f - a[:, None] * r) @ t) / float(t @ t)
+    neg = b < 0
+    a = np.where(neg, (f * r).sum(axis=1) / ((r * r).sum(axis=1) + 1.0), a)
+    b = np.maximum(b, 0.0)
+    e = f - a[:, None] * r - b[:, None] * t
+    out: npt.NDArray[np.float32] = np.sqrt((e * e).mean(axis=1)).astype(np.float32)
+    return out
