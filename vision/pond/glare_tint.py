@@ -10,7 +10,8 @@ refused as a hand (tuning boards 100-129 under such a glare, bluish: 6 of 30).
 ``own_colour`` looks for it along the line from blue to red, the colours of lights: over the
 glare's pixels (a sample), each colour's fit ``f ~ a r + b colour`` (``fit_tinted``) leaves a
 median misfit, and the best is taken where it fits the glare well (``MOST_MISFIT``), clearly
-better than white (``TINT_SHARE``) and is not white (``LEAST_SHIFT``). On tuning boards 103
+better than white (``TINT_SHARE``), is not white (``LEAST_SHIFT``) nor at the end of the
+colours tried, and white itself does not fit far worse (``WHITE_MISFIT``). On tuning boards 103
 and 111: a window's glare, best 0.075 (blue over red, log), 0.19 and 0.27 of white's misfit;
 the lamp's glare, through the power law or in the picture's levels, 0.0 and -0.025 (1.00,
 0.99 and 0.76); no glare but a few pieces' pixels, misfits of 40 levels and more.
@@ -31,8 +32,13 @@ MOST_MISFIT = 3.0
 TINT_SHARE = 0.5
 #: ...and at least this far from white (blue over red, log, each way from green).
 LEAST_SHIFT = 0.05
-#: The colours tried: blue and red scaled by exp(+-u), green kept.
-SHIFTS = np.linspace(-0.3, 0.3, 25)
+#: ...and white's own misfit at most this: the glare nearly white still (a lamp's or a
+#: window's), not something of a colour far from any light's (a hand under the glare fitted
+#: red at the end of ``SHIFTS``, white's misfit 13-24 levels, on tuning boards 102, 114, 121).
+WHITE_MISFIT = 10.0
+#: The colours tried: blue and red scaled by exp(+-u), green kept; one at either end is not
+#: taken (a colour further off, not a light's).
+SHIFTS = np.linspace(-0.2, 0.2, 17)
 
 
 def own_colour(
@@ -50,9 +56,9 @@ def own_colour(
     misfit = [float(np.median(fit_tinted(fs, rs, c))) for c in colours]
     best = int(np.argmin(misfit))
     white = misfit[int(np.argmin(np.abs(SHIFTS)))]
-    if misfit[best] > MOST_MISFIT or misfit[best] >= TINT_SHARE * white:
+    if misfit[best] > MOST_MISFIT or misfit[best] >= TINT_SHARE * white or white > WHITE_MISFIT:
         return None
-    if abs(float(SHIFTS[best])) < LEAST_SHIFT:
+    if not LEAST_SHIFT <= abs(float(SHIFTS[best])) < float(SHIFTS[-1]):
         return None
     return colours[best]
 
