@@ -1070,6 +1070,26 @@ def test_pond3d_pumpkin_frogs_under_another_lights_glare_keep_their_colour(
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
 
 
+def test_pond3d_a_windows_glare_with_no_cast_is_not_a_hand(layout13: Any, tall: Any) -> None:
+    """A window's daylight reflected on a board lit, and photographed empty, under the
+    calibration's light: the glare is bluish and there is no cast to give its colour, so
+    white was taken out and its blue left over, read as a hand (tuning boards 103 and 111
+    refused). The glare's own colour is found from it (``glare_tint.own_colour``): both are
+    counted, the glare named. A hand under that glare is still refused (102, 114 and 121:
+    taken for the glare's colour when the colours tried reached past a light's)."""
+    day = {"tilt": 20.0, "glare": 0.85, "glare_tint": (255.0, 236.0, 208.0), "tone": "power"}
+    for seed in (103, 111):
+        told, empty = _through(layout13, tall, seed, "power")
+        count = count_board(_scene(layout13, tall, seed, **day).image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert any(w.startswith("glare near pond") for w in count.warnings), seed
+    for seed in (102, 114, 121):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, hand=True, glare_on_hand=True, **day)
+        count = count_board(scene.image, layout13, told, empty)
+        assert not count.ok and "a hand or an arm?" in (count.reason or ""), seed
+
+
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
     """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
     patch the board is whitened less than glare (a rise of 12 levels or more), and white is

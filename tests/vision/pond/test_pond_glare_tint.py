@@ -1,0 +1,55 @@
+"""vision.pond.glare_tint.own_colour: with no cast, the colour of a glare that is not white
+(a window's daylight over a board lit by a warmer lamp), found from the glare itself."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.pond.glare_tint import SHIFTS, own_colour
+
+SIZE = 120
+
+
+def _board() -> np.ndarray:
+    """A reference raster with varied art (BGR, 0-255 levels)."""
+    rng = np.random.default_rng(3)
+    r = rng.uniform(20, 200, (SIZE, SIZE, 3)).astype(np.float32)
+    return r
+
+
+def _glared(r: np.ndarray, colour: np.ndarray, strength: float = 0.5) -> np.ndarray:
+    """``r`` under a blend of ``strength`` towards white of ``colour`` (BGR, mean about 1)."""
+    return (r * (1 - strength) + 230 * strength * colour).astype(np.float32)
+
+
+def _colour(u: float) -> np.ndarray:
+    return np.array([np.exp(u), 1.0, np.exp(-u)], np.float32)
+
+
+def test_a_bluish_glare_is_given_its_own_colour() -> None:
+    r = _board()
+    f = _glared(r, _colour(0.1))
+    found = own_colour(f, r, np.ones((SIZE, SIZE), bool))
+    assert found is not None
+    np.testing.assert_allclose(found, _colour(0.1), rtol=1e-6)
+
+
+def test_a_white_glare_or_too_little_glare_has_none() -> None:
+    r = _board()
+    assert own_colour(_glared(r, _colour(0.0)), r, np.ones((SIZE, SIZE), bool)) is None
+    assert own_colour(_glared(r, _colour(0.025)), r, np.ones((SIZE, SIZE), bool)) is None
+    few = np.zeros((SIZE, SIZE), bool)
+    few[:40, :40] = True  # 1,600 px: a piece, not a patch
+    assert own_colour(_glared(r, _colour(0.1)), r, few) is None
+
+
+def test_a_colour_far_from_any_lights_is_not_taken_for_a_glares() -> None:
+    """A hand under the glare: skin colour that white explains badly is not a light's."""
+    r = _board()
+    hand = np.empty_like(r)
+    hand[:] = (120.0, 150.0, 215.0)  # BGR, skin
+    assert own_colour(hand, r, np.ones((SIZE, SIZE), bool)) is None
+    # A colour at the end of those tried, or past it, is not a light's either.
+    assert (
+        own_colour(_glared(r, _colour(float(SHIFTS[-1]))), r, np.ones((SIZE, SIZE), bool)) is None
+    )
