@@ -95,7 +95,9 @@ another light's glare told by the board under it (``vision.pond.glare_colour``);
 for that light's white measured in the frame's darkest channel and its pieces read in its
 colour, 38600-38629 for tonepowcoldglare2 and its hands, 38700-38729 for the ten default
 conditions, 38800-38829 for tonepoweveningglare2add and tonepoweveningglare2_95,
-38900-38929 for tonepowglareday and its hands; the next fresh seeds start at 39000;
+38900-38929 for tonepowglareday and its hands, 39000-39029 for its own colour
+(``vision.pond.glare_tint``) with hands and eight conditions without a cast; the next fresh
+seeds start at 39100;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
