@@ -835,8 +835,9 @@ def photograph(
         # The glare is the lamp's reflection on the board: the hand hides it, not wears it.
         cover = np.where((u8 != bare).any(axis=2), 0, cover).astype(cover.dtype)
     img *= cm.light_falloff((w, h), rng.uniform(0.0, 0.3), rng.uniform(0, 360))[..., None]
-    if glare and not glare_other_light:
-        img = _glare(
+
+    def glared(img: np.ndarray) -> np.ndarray:
+        return _glare(
             img,
             layout,
             cam,
@@ -847,7 +848,10 @@ def photograph(
             glare_additive,
             hand_at,
             glare_tint,
-        )  # its cast below
+        )
+
+    if glare and not glare_other_light:
+        img = glared(img)  # its cast below
     if warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
     # The light's and the shake's lengths are given on the board: its centre's scale.
@@ -862,18 +866,7 @@ def photograph(
                 (w, h), leaning, lrng.uniform(0, 360), lrng.uniform(-0.5, 0.5), soft
             )[..., None]
     if glare and glare_other_light:
-        img = _glare(
-            img,
-            layout,
-            cam,
-            rng,
-            glare,
-            cover,
-            glare_on_marker,
-            glare_additive,
-            hand_at,
-            glare_tint,
-        )
+        img = glared(img)
     if lens_k1:
         img = cm.distort(img, out_size, out_hfov, lens_k1)
     if shake_mm:
