@@ -38,7 +38,7 @@ LEAST_SHIFT = 0.05
 WHITE_MISFIT = 10.0
 #: The colours tried: blue and red scaled by exp(+-u), green kept; one at either end is not
 #: taken (a colour further off, not a light's).
-SHIFTS = np.linspace(-0.2, 0.2, 17)
+SHIFTS = np.arange(-8, 9) * 0.025
 
 
 def own_colour(
