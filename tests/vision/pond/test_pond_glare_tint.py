@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.pond.glare_tint import SHIFTS, own_colour
+from vision.pond.glare_tint import LEAST_SHIFT, SHIFTS, own_colour
 
 SIZE = 120
 
@@ -53,3 +53,15 @@ def test_a_colour_far_from_any_lights_is_not_taken_for_a_glares() -> None:
     assert (
         own_colour(_glared(r, _colour(float(SHIFTS[-1]))), r, np.ones((SIZE, SIZE), bool)) is None
     )
+
+
+def test_a_glare_at_the_least_shift_is_taken_either_way() -> None:
+    """``LEAST_SHIFT`` itself is far enough from white: the colours tried hold it exactly (a grid
+    made by ``linspace`` held 0.04999..., and a window's glare found there was refused as a
+    hand, fresh board 39007)."""
+    r = _board()
+    everywhere = np.ones((SIZE, SIZE), bool)
+    for u in (LEAST_SHIFT, -LEAST_SHIFT):
+        found = own_colour(_glared(r, _colour(u)), r, everywhere)
+        assert found is not None
+        np.testing.assert_allclose(found, _colour(u), rtol=1e-6)
