@@ -463,6 +463,20 @@ TONED = {
             "glare_on_hand": True,
         },
     ),
+    "glare 0.85 of a warm lamp's (reddish), no cast, 20 deg": (
+        "glarewarmlamp",
+        {"tilt": 20.0, "glare": 0.85, "glare_tint": (208.0, 236.0, 255.0)},
+    ),
+    "hand over the map under a warm lamp's glare 0.85, 20 deg": (
+        "glarewarmlamphands",
+        {
+            "tilt": 20.0,
+            "glare": 0.85,
+            "glare_tint": (208.0, 236.0, 255.0),
+            "hand": True,
+            "glare_on_hand": True,
+        },
+    ),
     "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
         "coldglare2",
         {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.picamera_source import TONE_GAMMA
 from vision.pond.glare_tint import LEAST_SHIFT, SHIFTS, own_colour
 
 SIZE = 120
@@ -26,12 +27,20 @@ def _colour(u: float) -> np.ndarray:
     return np.array([np.exp(u), 1.0, np.exp(-u)], np.float32)
 
 
-def test_a_bluish_glare_is_given_its_own_colour() -> None:
+def _glared_in_linear_light(r: np.ndarray, colour: np.ndarray, strength: float) -> np.ndarray:
+    """``_glared`` where a reflection adds: in linear light, the picture made by the power law."""
+    lin = 255 * (r / 255) ** TONE_GAMMA
+    out = lin * (1 - strength) + 230 * strength * colour
+    return (255 * (out / 255) ** (1 / TONE_GAMMA)).astype(np.float32)
+
+
+def test_a_bluish_glare_is_given_its_own_colour_as_in_linear_light() -> None:
+    """Blue and red each its own: a window's daylight, (1.08, 1, 0.88) in linear light."""
     r = _board()
-    f = _glared(r, _colour(0.1))
-    found = own_colour(f, r, np.ones((SIZE, SIZE), bool))
+    colour = np.exp(np.array([0.075, 0.0, -0.125])).astype(np.float32)
+    found = own_colour(_glared_in_linear_light(r, colour, 0.5), r, np.ones((SIZE, SIZE), bool))
     assert found is not None
-    np.testing.assert_allclose(found, _colour(0.1), rtol=1e-6)
+    np.testing.assert_allclose(found, colour ** (1 / TONE_GAMMA), rtol=1e-5)
 
 
 def test_a_white_glare_or_too_little_glare_has_none() -> None:
@@ -64,4 +73,4 @@ def test_a_glare_at_the_least_shift_is_taken_either_way() -> None:
     for u in (LEAST_SHIFT, -LEAST_SHIFT):
         found = own_colour(_glared(r, _colour(u)), r, everywhere)
         assert found is not None
-        np.testing.assert_allclose(found, _colour(u), rtol=1e-6)
+        assert np.sign(np.log(found[0] / found[2])) == np.sign(u)  # bluish, or reddish
