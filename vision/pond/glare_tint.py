@@ -15,6 +15,13 @@ colours tried, and white itself does not fit far worse (``WHITE_MISFIT``). On tu
 and 111: a window's glare, best 0.075 (blue over red, log), 0.19 and 0.27 of white's misfit;
 the lamp's glare, through the power law or in the picture's levels, 0.0 and -0.025 (1.00,
 0.99 and 0.76); no glare but a few pieces' pixels, misfits of 40 levels and more.
+
+The colour taken is then fitted again where a reflection adds, in linear light, blue and red
+each free (``_in_linear_light``): it is undone in linear light (``glare_out``), where the
+levels' colour was too blue (a window's glare of (1.08, 1, 0.88) read (1.08, 1, 0.93) in the
+levels, about (1.18, 1, 0.85) in linear light) and left cowboy frogs under it with no blue,
+read as pumpkin (tuning 100-129: 1,538 exact of 1,560 with the levels' colour, 1,556 with
+the linear one; fresh 39200: 1,537 and 1,549).
 """
 
 from __future__ import annotations
@@ -76,10 +83,10 @@ def _in_linear_light(
     """The glare's colour (BGR, green 1, in the picture's levels) fitted where it adds: in
     linear light (the camera's power law undone), blue and red each free, by a pattern search
     from white (steps ``LINEAR_STEPS``, within ``LINEAR_MOST``). Fitted in the picture's
-    levels, a window's glare of (1.08, 1, 0.88) in linear light read (1.08, 1, 0.93): its
-    blue taken out once more in linear light left washed red pieces with no blue, read as no
-    faction (fresh 39100, a window's glare: 1,528 exact of 1,560 with the levels' colour,
-    1,543 with the linear one)."""
+    levels, a window's glare of (1.08, 1, 0.88) in linear light read (1.08, 1, 0.93), which
+    is (1.18, 1, 0.85) in linear light: too blue, it left washed red pieces with no blue,
+    read as pumpkin or as no faction (boards 39100-39129 under a window's glare: 1,528 exact
+    of 1,560 with the levels' colour, 1,542 with the linear one)."""
     fl = (255.0 * (np.clip(f, 0, 255) / 255.0) ** TONE_GAMMA).astype(np.float32)
     rl = (255.0 * (np.clip(r, 0, 255) / 255.0) ** TONE_GAMMA).astype(np.float32)
 

@@ -1090,6 +1090,24 @@ def test_pond3d_a_windows_glare_with_no_cast_is_not_a_hand(layout13: Any, tall: 
         assert not count.ok and "a hand or an arm?" in (count.reason or ""), seed
 
 
+def test_pond3d_cowboy_frogs_under_a_windows_glare_keep_their_colour(
+    layout13: Any, tall: Any
+) -> None:
+    """The window's glare's colour fitted in the picture's levels, (1.08, 1, 0.93) for a
+    glare of (1.08, 1, 0.88) in linear light, was too blue once taken out in linear light:
+    cowboy frogs under it kept no blue and were read as pumpkin (pond IW of board 126: 2
+    pumpkin frogs for 2 cowboy; SE of 114: a pumpkin frog for a cowboy one). Fitted in linear
+    light, blue and red each free (``glare_tint._in_linear_light``), both ponds are exact."""
+    day = {"tilt": 20.0, "glare": 0.85, "glare_tint": (255.0, 236.0, 208.0), "tone": "power"}
+    for seed, pid in ((126, "IW"), (114, "SE")):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, **day)
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert "pumpkin" not in scene.answer[pid]["frogs"]
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+
+
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
     """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
     patch the board is whitened less than glare (a rise of 12 levels or more), and white is
