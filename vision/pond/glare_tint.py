@@ -53,6 +53,13 @@ SHIFTS = np.arange(-8, 9) * 0.025
 LINEAR_STEPS = (0.1, 0.05, 0.025)
 #: ...and how far from white it may go (log, each).
 LINEAR_MOST = 0.5
+#: Where the picture's levels take no colour, one at least ``LEAST_SHIFT * TONE_GAMMA`` from
+#: white in linear light (short of ``LINEAR_MOST``) is taken where its misfit, measured in the
+#: levels, is under this share of the best levels colour's: a warm lamp's glare of (0.88, 1,
+#: 1.08) in linear light read u = -0.025 in the levels, 0.64-0.78 against 0.90-1.13 levels
+#: (tuning boards 100-103), where a glare added in the levels (a camera with a linear
+#: response) fits worse in linear light (1.11-1.43 against 1.05-1.25).
+LINEAR_SHARE = 0.9
 
 
 def own_colour(
@@ -70,25 +77,34 @@ def own_colour(
     misfit = [float(np.median(fit_tinted(fs, rs, c))) for c in colours]
     best = int(np.argmin(misfit))
     white = misfit[int(np.argmin(np.abs(SHIFTS)))]
-    if misfit[best] > MOST_MISFIT or misfit[best] >= TINT_SHARE * white or white > WHITE_MISFIT:
+    if misfit[best] > MOST_MISFIT or white > WHITE_MISFIT:
         return None
-    if not LEAST_SHIFT <= abs(float(SHIFTS[best])) < float(SHIFTS[-1]):
-        return None
-    return _in_linear_light(fs, rs)
+    in_levels = misfit[best] < TINT_SHARE * white
+    in_levels &= LEAST_SHIFT <= abs(float(SHIFTS[best])) < float(SHIFTS[-1])
+    colour, shift, its_misfit = _in_linear_light(fs, rs)
+    if in_levels:
+        return colour
+    # Declined in the levels: a glare far from white in linear light that explains the glare,
+    # in the levels, clearly better than any colour fitted there (a warm lamp's).
+    far = LEAST_SHIFT * TONE_GAMMA <= shift < LINEAR_MOST
+    if far and its_misfit <= MOST_MISFIT and its_misfit < LINEAR_SHARE * misfit[best]:
+        return colour
+    return None
 
 
 def _in_linear_light(
     f: npt.NDArray[np.float32], r: npt.NDArray[np.float32]
-) -> npt.NDArray[np.float32]:
+) -> tuple[npt.NDArray[np.float32], float, float]:
     """The glare's colour (BGR, green 1, in the picture's levels) fitted where it adds: in
     linear light (the camera's power law undone), blue and red each free, by a pattern search
-    from white (steps ``LINEAR_STEPS``, within ``LINEAR_MOST``). Fitted in the picture's
-    levels, a window's glare of (1.08, 1, 0.88) in linear light read (1.08, 1, 0.93), which
-    is (1.18, 1, 0.85) in linear light: too blue, it left washed red pieces with no blue,
-    read as pumpkin or as no faction (boards 39100-39129 under a window's glare: 1,528 exact
-    of 1,560 with the levels' colour, 1,542 with the linear one)."""
-    fl = (255.0 * (np.clip(f, 0, 255) / 255.0) ** TONE_GAMMA).astype(np.float32)
-    rl = (255.0 * (np.clip(r, 0, 255) / 255.0) ** TONE_GAMMA).astype(np.float32)
+    from white (steps ``LINEAR_STEPS``, within ``LINEAR_MOST``); with how far it is from
+    white in linear light (the larger of log blue and log red over green) and its median
+    misfit in the picture's levels. Fitted in the picture's levels, a window's glare of
+    (1.08, 1, 0.88) in linear light read (1.08, 1, 0.93), which is (1.18, 1, 0.85) in linear
+    light: too blue, it left washed red pieces with no blue, read as pumpkin or as no faction
+    (boards 39100-39129 under a window's glare: 1,528 exact of 1,560 with the levels' colour,
+    1,542 with the linear one)."""
+    fl, rl = _linear(f), _linear(r)
 
     def misfit(b: float, red: float) -> float:
         c = np.array([np.exp(b), 1.0, np.exp(red)], np.float32)
@@ -106,8 +122,20 @@ def _in_linear_light(
                         m = misfit(b, red)
                         if m < best:
                             at, best, moved = (b, red), m, True
-    colour = np.array([np.exp(at[0]), 1.0, np.exp(at[1])]) ** (1.0 / TONE_GAMMA)
-    return colour.astype(np.float32)
+    linear = np.array([np.exp(at[0]), 1.0, np.exp(at[1])], np.float32)
+    seen = 255.0 * (np.clip(fitted(fl, rl, linear), 0, 255) / 255.0) ** (1.0 / TONE_GAMMA)
+    e = f - seen
+    in_levels = float(np.median(np.sqrt((e * e).mean(axis=1))))
+    colour = (linear ** (1.0 / TONE_GAMMA)).astype(np.float32)
+    return colour, max(abs(at[0]), abs(at[1])), in_levels
+
+
+def _linear(x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """Levels (0-255) to linear light (0-255) by the power law."""
+    out: npt.NDArray[np.float32] = (255.0 * (np.clip(x, 0, 255) / 255.0) ** TONE_GAMMA).astype(
+        np.float32
+    )
+    return out
 
 
 def fit_tinted(
@@ -115,6 +143,15 @@ def fit_tinted(
 ) -> npt.NDArray[np.float32]:
     """Residual RMS of the least-squares ``f ~ a r + b tint`` ((N, 3) pixels; ``tint`` a BGR
     colour scaled to mean 1; a in 0-4, b >= 0): ``reference._fit`` with a white of that colour."""
+    e = f - fitted(f, r, tint)
+    out: npt.NDArray[np.float32] = np.sqrt((e * e).mean(axis=1)).astype(np.float32)
+    return out
+
+
+def fitted(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], tint: npt.NDArray[np.float32]
+) -> npt.NDArray[np.float32]:
+    """``fit_tinted``'s fit: ``a r + b tint`` for each pixel."""
     t = (tint / tint.mean()).astype(np.float32)
     u = t / np.linalg.norm(t)
     pf = f - (f @ u)[:, None] * u
@@ -124,6 +161,5 @@ def fit_tinted(
     neg = b < 0
     a = np.where(neg, (f * r).sum(axis=1) / ((r * r).sum(axis=1) + 1.0), a)
     b = np.maximum(b, 0.0)
-    e = f - a[:, None] * r - b[:, None] * t
-    out: npt.NDArray[np.float32] = np.sqrt((e * e).mean(axis=1)).astype(np.float32)
+    out: npt.NDArray[np.float32] = (a[:, None] * r + b[:, None] * t).astype(np.float32)
     return out
