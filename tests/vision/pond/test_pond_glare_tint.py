@@ -43,10 +43,27 @@ def test_a_bluish_glare_is_given_its_own_colour_as_in_linear_light() -> None:
     np.testing.assert_allclose(found, colour ** (1 / TONE_GAMMA), rtol=1e-5)
 
 
+def test_a_warm_lamps_glare_is_given_its_colour_in_linear_light() -> None:
+    """(0.88, 1, 1.08) in linear light, over a pond's water: weak (0.3), the levels' fit
+    takes no colour (as on the scenes' boards, u = -0.025 there); far from white in linear
+    light, and fitting the glare in the levels better than any levels colour, it is taken."""
+    water = np.array([170.0, 110.0, 40.0], np.float32)  # BGR: a pond's blue, art over it
+    r = (0.7 * water + 0.3 * _board()).astype(np.float32)
+    colour = np.exp(np.array([-0.125, 0.0, 0.075])).astype(np.float32)
+    for strength in (0.3, 0.5):
+        f = _glared_in_linear_light(r, colour, strength)
+        found = own_colour(f, r, np.ones((SIZE, SIZE), bool))
+        assert found is not None, strength
+        np.testing.assert_allclose(found, colour ** (1 / TONE_GAMMA), rtol=1e-5)
+
+
 def test_a_white_glare_or_too_little_glare_has_none() -> None:
     r = _board()
     assert own_colour(_glared(r, _colour(0.0)), r, np.ones((SIZE, SIZE), bool)) is None
     assert own_colour(_glared(r, _colour(0.025)), r, np.ones((SIZE, SIZE), bool)) is None
+    for strength in (0.3, 0.5):  # white light added where it adds: no colour either
+        f = _glared_in_linear_light(r, _colour(0.0), strength)
+        assert own_colour(f, r, np.ones((SIZE, SIZE), bool)) is None, strength
     few = np.zeros((SIZE, SIZE), bool)
     few[:40, :40] = True  # 1,600 px: a piece, not a patch
     assert own_colour(_glared(r, _colour(0.1)), r, few) is None
