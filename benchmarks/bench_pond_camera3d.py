@@ -98,7 +98,9 @@ conditions, 38800-38829 for tonepoweveningglare2add and tonepoweveningglare2_95,
 38900-38929 for tonepowglareday and its hands, 39000-39029 for its own colour
 (``vision.pond.glare_tint``) with hands and eight conditions without a cast, 39100-39129 for
 its bound at 0.05 (then looked at), 39200-39229 for its colour fitted in linear light with
-tonepiglareday, tonepowglarewarmlamp and their hands; the next fresh seeds start at 39300;
+tonepiglareday, tonepowglarewarmlamp and their hands, 39300-39329 for the colour taken in
+linear light where the levels take none, with eight glare conditions and five of hands; the
+next fresh seeds start at 39400;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
