@@ -1108,6 +1108,26 @@ def test_pond3d_cowboy_frogs_under_a_windows_glare_keep_their_colour(
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
 
 
+def test_pond3d_a_warm_lamps_glare_is_found_in_linear_light(layout13: Any, tall: Any) -> None:
+    """A warm lamp's glare with no cast: its colour in the picture's levels is nearly white
+    (u = -0.025), so white was taken out and its red left over, and cowboy frogs under it were
+    read as pumpkin (pond IW of board 126: 1 pumpkin frog for 2 cowboy; SW of 108: a pumpkin
+    frog for a cowboy one). Found in linear light (``glare_tint.own_colour``), both ponds are
+    exact; a hand under that glare is still refused (board 104, given the glare's colour)."""
+    warm = {"tilt": 20.0, "glare": 0.85, "glare_tint": (208.0, 236.0, 255.0), "tone": "power"}
+    for seed, pid in ((126, "IW"), (108, "SW")):
+        told, empty = _through(layout13, tall, seed, "power")
+        scene = _scene(layout13, tall, seed, **warm)
+        count = count_board(scene.image, layout13, told, empty)
+        assert count.ok, (seed, count.reason)
+        assert "cowboy" in scene.answer[pid]["frogs"]
+        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+    told, empty = _through(layout13, tall, 104, "power")
+    scene = _scene(layout13, tall, 104, hand=True, glare_on_hand=True, **warm)
+    count = count_board(scene.image, layout13, told, empty)
+    assert not count.ok and "a hand or an arm?" in (count.reason or "")
+
+
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
     """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
     patch the board is whitened less than glare (a rise of 12 levels or more), and white is
