@@ -110,6 +110,10 @@ GLARE_MM2 = 150.0
 TINT_CAST = 0.03
 
 
+#: Where less than this share of the ``k`` px around is unchanged board (inside a piece), the
+#: whitening is also averaged over three times that.
+INSIDE_SHARE = 0.2
+
 _ROUND5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
 _ROUND9 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (9, 9))
 
@@ -397,7 +401,15 @@ def _whitening(
     """The unchanged board (0 or 1), and the whitening ``white`` averaged over ``k`` px of
     it."""
     board = (~changed).astype(np.float32)
-    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05))
+    near = cv2.blur(board, (k, k))
+    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(near, 0.05))
+    few = near < INSIDE_SHARE
+    if few.any():  # inside a piece: the board around it, further out
+        wide = 3 * k
+        far = f32(
+            cv2.blur(white * board, (wide, wide)) / np.maximum(cv2.blur(board, (wide, wide)), 0.05)
+        )
+        smooth = np.where(few, np.maximum(smooth, far), smooth).astype(np.float32)
     return board, smooth
 
 
