@@ -1128,6 +1128,20 @@ def test_pond3d_a_warm_lamps_glare_is_found_in_linear_light(layout13: Any, tall:
     assert not count.ok and "a hand or an arm?" in (count.reason or "")
 
 
+def test_pond3d_a_long_fwooog_under_glare_keeps_its_middle(layout13: Any, tall: Any) -> None:
+    """A cowboy Long Fwooog under a warm lamp's glare (board 102, pond NW): its middle, with
+    no board within the whitening's average, kept its glare and was read as grey, its rim as
+    cowboy, and it was counted as 2 cowboy frogs. The whitening inside a piece is now the
+    board's around it, averaged further out (``reference._whitening``): the pond is exact."""
+    warm = {"tilt": 20.0, "glare": 0.85, "glare_tint": (208.0, 236.0, 255.0), "tone": "power"}
+    told, empty = _through(layout13, tall, 102, "power")
+    scene = _scene(layout13, tall, 102, **warm)
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    assert scene.answer["NW"]["fwooogs"] == ["cowboy"]
+    assert count.ponds["NW"] == scene.answer["NW"], count.ponds["NW"]
+
+
 def test_pond3d_cowboy_frogs_in_the_glares_skirt_keep_their_hue(layout13: Any, tall: Any) -> None:
     """The lamp's glare 0.85 through the power-law curve (15 degrees): around each glare
     patch the board is whitened less than glare (a rise of 12 levels or more), and white is

@@ -316,3 +316,23 @@ def test_marker_paper_leaves_out_a_marker_under_glare_so_it_does_not_move_the_ca
     lit[(labels == 1) & (board.mean(axis=2) > 100)] = 255.0  # that corner cut, its black kept
     assert next_exposure_value(marker_paper(lit, model), 0.0) == -0.5
     assert marker_paper(np.full_like(board, 255.0), model) is None  # nothing but glare
+
+
+def test_the_whitening_inside_a_piece_is_the_boards_around_it() -> None:
+    """A Long Fwooog under glare is wider than the whitening's average reaches into: its middle,
+    with no unchanged board within ``k`` px, had a whitening of 0, so no white was taken out
+    there and it was read as grey, the rim around it as its colour: 2 frogs (board 102, pond
+    NW, a warm lamp's glare). It is now the board's around it, averaged further out."""
+    from vision.pond.reference import _whitening
+
+    k = 9
+    white = np.full((80, 80), 40.0, np.float32)
+    changed = np.zeros((80, 80), bool)
+    changed[30:50, 30:50] = True  # a piece 20 px across
+    white[changed] = 200.0  # the piece's own colour, not the board's whitening
+    _, smooth = _whitening(white, changed, k)
+    assert float(smooth[40, 40]) == pytest.approx(40.0, abs=1e-3)
+    assert float(smooth[10, 10]) == pytest.approx(40.0, abs=1e-3)
+    # No whitening around it: none inside either.
+    _, smooth = _whitening(np.where(changed, 200.0, 0.0).astype(np.float32), changed, k)
+    assert float(smooth[40, 40]) == pytest.approx(0.0, abs=1e-3)
