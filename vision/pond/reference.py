@@ -40,7 +40,8 @@ reference. Each frame's raster is then compared with it, pixel by pixel:
    from the frame (pieces and board alike), so a piece under it keeps its colour: the
    whitening itself, and within glare the fit's ``b`` on the unchanged board around
    (averaged over about 9 mm where the reference has enough colour for ``a`` and ``b`` to
-   be told apart). Glare also dims what it covers, so the darkest channel's rise alone is
+   be told apart; inside a piece wider than that, such as a Long Fwooog, over three times as
+   far: ``INSIDE_SHARE``). Glare also dims what it covers, so the darkest channel's rise alone is
    short of the white it added, and a red piece kept some of it, to be read as orange.
    A lamp's reflection adds in linear light, and the camera's tone curve (the power law the
    Pi camera is set to) presses it together in the picture's levels, so a piece under strong
@@ -111,7 +112,9 @@ TINT_CAST = 0.03
 
 
 #: Where less than this share of the ``k`` px around is unchanged board (inside a piece), the
-#: whitening is also averaged over three times that.
+#: whitening is also averaged over three times that, and the larger taken: the middle of a
+#: Long Fwooog under glare kept it whole, read as grey, its rim as its colour, 2 frogs
+#: (tuning 100-129 under a warm lamp's glare: 1,554 exact of 1,560 before, 1,557 after).
 INSIDE_SHARE = 0.2
 
 _ROUND5 = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
