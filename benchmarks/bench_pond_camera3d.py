@@ -100,8 +100,8 @@ conditions, 38800-38829 for tonepoweveningglare2add and tonepoweveningglare2_95,
 its bound at 0.05 (then looked at), 39200-39229 for its colour fitted in linear light with
 tonepiglareday, tonepowglarewarmlamp and their hands, 39300-39329 for the colour taken in
 linear light where the levels take none, with eight glare conditions and five of hands,
-39400-39429 for the whitening inside a piece with twelve conditions; the next fresh seeds
-start at 39500;
+39400-39429 for the whitening inside a piece with twelve conditions, 39500-39529 for the
+ten default conditions with it; the next fresh seeds start at 39600;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
