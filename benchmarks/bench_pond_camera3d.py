@@ -412,6 +412,20 @@ SHORT = {
 #: or by the power law the Pi camera source sets ("power", tonepow...); the pieces' colours
 #: calibrated through it (``calibrated``). Run only when named in ``--only``.
 TONES = {"pi": "Pi camera's default tone curve", "power": "power-law tone curve"}
+#: Glares of their own colour (BGR, linear light) over a board with no cast: a window's
+#: daylight, a warm lamp's.
+_DAYLIGHT = (255.0, 236.0, 208.0)
+_WARM_LAMP = (208.0, 236.0, 255.0)
+
+
+def _glare_of(tint: tuple[float, float, float], hand: bool = False) -> dict[str, Any]:
+    """Glare 0.85 of ``tint`` at 20 degrees, no cast; ``hand``: a hand over the map under it."""
+    kw: dict[str, Any] = {"tilt": 20.0, "glare": 0.85, "glare_tint": tint}
+    if hand:
+        kw.update(hand=True, glare_on_hand=True)
+    return kw
+
+
 TONED = {
     "0 deg": ("0", {"tilt": 0.0}),
     "20 deg": ("20", {"tilt": 20.0}),
@@ -455,31 +469,19 @@ TONED = {
     ),
     "glare 0.85 of a window's daylight (bluish), no cast, 20 deg": (
         "glareday",
-        {"tilt": 20.0, "glare": 0.85, "glare_tint": (255.0, 236.0, 208.0)},
+        _glare_of(_DAYLIGHT),
     ),
     "hand over the map under a window's glare 0.85, 20 deg": (
         "glaredayhands",
-        {
-            "tilt": 20.0,
-            "glare": 0.85,
-            "glare_tint": (255.0, 236.0, 208.0),
-            "hand": True,
-            "glare_on_hand": True,
-        },
+        _glare_of(_DAYLIGHT, hand=True),
     ),
     "glare 0.85 of a warm lamp's (reddish), no cast, 20 deg": (
         "glarewarmlamp",
-        {"tilt": 20.0, "glare": 0.85, "glare_tint": (208.0, 236.0, 255.0)},
+        _glare_of(_WARM_LAMP),
     ),
     "hand over the map under a warm lamp's glare 0.85, 20 deg": (
         "glarewarmlamphands",
-        {
-            "tilt": 20.0,
-            "glare": 0.85,
-            "glare_tint": (208.0, 236.0, 255.0),
-            "hand": True,
-            "glare_on_hand": True,
-        },
+        _glare_of(_WARM_LAMP, hand=True),
     ),
     "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
         "coldglare2",

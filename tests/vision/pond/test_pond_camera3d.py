@@ -1099,12 +1099,20 @@ def test_pond3d_cowboy_frogs_under_a_windows_glare_keep_their_colour(
     pumpkin frogs for 2 cowboy; SE of 114: a pumpkin frog for a cowboy one). Fitted in linear
     light, blue and red each free (``glare_tint._in_linear_light``), both ponds are exact."""
     day = {"tilt": 20.0, "glare": 0.85, "glare_tint": (255.0, 236.0, 208.0), "tone": "power"}
-    for seed, pid in ((126, "IW"), (114, "SE")):
+    _cowboy_frogs_exact(layout13, tall, ((126, "IW"), (114, "SE")), day)
+
+
+def _cowboy_frogs_exact(
+    layout13: Any, tall: Any, places: tuple[tuple[int, str], ...], kw: dict[str, Any]
+) -> None:
+    """Each (board, pond) of ``places``, through the power law under ``kw``: counted, holding
+    cowboy frogs, and exact."""
+    for seed, pid in places:
         told, empty = _through(layout13, tall, seed, "power")
-        scene = _scene(layout13, tall, seed, **day)
+        scene = _scene(layout13, tall, seed, **kw)
         count = count_board(scene.image, layout13, told, empty)
         assert count.ok, (seed, count.reason)
-        assert "pumpkin" not in scene.answer[pid]["frogs"]
+        assert "cowboy" in scene.answer[pid]["frogs"]
         assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
 
 
@@ -1115,13 +1123,7 @@ def test_pond3d_a_warm_lamps_glare_is_found_in_linear_light(layout13: Any, tall:
     frog for a cowboy one). Found in linear light (``glare_tint.own_colour``), both ponds are
     exact; a hand under that glare is still refused (board 104, given the glare's colour)."""
     warm = {"tilt": 20.0, "glare": 0.85, "glare_tint": (208.0, 236.0, 255.0), "tone": "power"}
-    for seed, pid in ((126, "IW"), (108, "SW")):
-        told, empty = _through(layout13, tall, seed, "power")
-        scene = _scene(layout13, tall, seed, **warm)
-        count = count_board(scene.image, layout13, told, empty)
-        assert count.ok, (seed, count.reason)
-        assert "cowboy" in scene.answer[pid]["frogs"]
-        assert count.ponds[pid] == scene.answer[pid], (seed, pid, count.ponds[pid])
+    _cowboy_frogs_exact(layout13, tall, ((126, "IW"), (108, "SW")), warm)
     told, empty = _through(layout13, tall, 104, "power")
     scene = _scene(layout13, tall, 104, hand=True, glare_on_hand=True, **warm)
     count = count_board(scene.image, layout13, told, empty)
