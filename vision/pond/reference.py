@@ -402,7 +402,8 @@ def _whitening(
     white: npt.NDArray[np.float32], changed: npt.NDArray[np.bool_], k: int
 ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
     """The unchanged board (0 or 1), and the whitening ``white`` averaged over ``k`` px of
-    it."""
+    it; where less than ``INSIDE_SHARE`` of those ``k`` px is board (inside a piece), the
+    larger of that and the average over ``3 k`` px."""
     board = (~changed).astype(np.float32)
     near = cv2.blur(board, (k, k))
     smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(near, 0.05))
