@@ -53,7 +53,8 @@ from vision.channels import darkest
 from vision.cvarrays import i32
 from vision.picamera_source import TONE_GAMMA
 from vision.pond.glare_colour import another_lights
-from vision.pond.whitening import box_around
+from vision.pond.power_law import encoded, linear
+from vision.pond.whitening import board_average, box_around
 
 #: At most this much white (0-255 levels) is taken out: past it a pixel is all glare.
 MOST_WHITE = 230.0
@@ -123,8 +124,8 @@ def take_out(
     box = None if glare is None else box_around(glare, k)
     if glare is None or box is None:
         return out, out, seen, tinted
-    fl = _linear(f[box])
-    rl = _linear(r[box])
+    fl = linear(f[box])
+    rl = linear(r[box])
     b = board[box]
     n, lab = cv2.connectedComponents(glare[box].astype(np.uint8), connectivity=8)
     patches = (int(n), i32(lab))  # judged by both ways of telling below
@@ -171,10 +172,8 @@ def _white_in_linear(
     lv = level**TONE_GAMMA
     h = None if hue is None else hue / float(hue.max())
     risen = np.clip(darkest(fl, h) - lv * darkest(rl, h), 0, 255)
-    wl = (cv2.blur(risen * board, (k, k)) / np.maximum(cv2.blur(board, (k, k)), 0.05)).astype(
-        np.float32
-    )
-    return _encoded(_blend_out(fl, wl, h)), wl
+    wl, _ = board_average(risen, board, k)
+    return encoded(_blend_out(fl, wl, h)), wl
 
 
 def _nearer(
@@ -215,17 +214,3 @@ def _chroma(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
 def _off(a: npt.NDArray[np.float32], b: npt.NDArray[np.float32]) -> float:
     """Mean distance between two lists of chromaticities."""
     return float(np.linalg.norm(a - b, axis=1).mean())
-
-
-def _linear(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Picture levels (0-255; brighter kept) to linear light (0-255) by the power law."""
-    out: npt.NDArray[np.float32] = (255 * (np.maximum(f, 0) / 255) ** TONE_GAMMA).astype(np.float32)
-    return out
-
-
-def _encoded(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Linear light (0-255) back to picture levels."""
-    out: npt.NDArray[np.float32] = (255 * (np.maximum(f, 0) / 255) ** (1 / TONE_GAMMA)).astype(
-        np.float32
-    )
-    return out

@@ -40,6 +40,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.picamera_source import TONE_GAMMA
+from vision.pond.power_law import encoded, linear
 
 #: Glare pixels (of the board raster) needed to judge its colour: a patch, not a piece.
 LEAST_PX = 5000
@@ -114,7 +115,7 @@ def _in_linear_light(
     light: too blue, it left washed red pieces with no blue, read as pumpkin or as no faction
     (boards 39100-39129 under a window's glare: 1,528 exact of 1,560 with the levels' colour,
     1,542 with the linear one)."""
-    fl, rl = _linear(f), _linear(r)
+    fl, rl = linear(np.minimum(f, 255.0)), linear(np.minimum(r, 255.0))
 
     def misfit(b: float, red: float) -> float:
         c = np.array([np.exp(b), 1.0, np.exp(red)], np.float32)
@@ -132,20 +133,11 @@ def _in_linear_light(
                         m = misfit(b, red)
                         if m < best:
                             at, best, moved = (b, red), m, True
-    linear = np.array([np.exp(at[0]), 1.0, np.exp(at[1])], np.float32)
-    seen = 255.0 * (np.clip(fitted(fl, rl, linear), 0, 255) / 255.0) ** (1.0 / TONE_GAMMA)
-    e = f - seen
+    colour = np.array([np.exp(at[0]), 1.0, np.exp(at[1])], np.float32)
+    e = f - encoded(np.minimum(fitted(fl, rl, colour), 255.0))
     in_levels = float(np.median(np.sqrt((e * e).mean(axis=1))))
-    colour = (linear ** (1.0 / TONE_GAMMA)).astype(np.float32)
-    return colour, max(abs(at[0]), abs(at[1])), in_levels
-
-
-def _linear(x: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Levels (0-255) to linear light (0-255) by the power law."""
-    out: npt.NDArray[np.float32] = (255.0 * (np.clip(x, 0, 255) / 255.0) ** TONE_GAMMA).astype(
-        np.float32
-    )
-    return out
+    in_picture = (colour ** (1.0 / TONE_GAMMA)).astype(np.float32)
+    return in_picture, max(abs(at[0]), abs(at[1])), in_levels
 
 
 def fit_tinted(

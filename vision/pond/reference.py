@@ -65,7 +65,6 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError
 from vision.channels import brightest, darkest
-from vision.cvarrays import f32
 from vision.frames import Frame
 from vision.pond.exposure import (
     brighter_than_usual,
@@ -83,6 +82,7 @@ from vision.pond.whitening import (
     CLIPPED,
     GLARE_LEVEL,
     Whitening,
+    board_average,
     box_around,
     parts_of,
     shade_fit,
@@ -405,14 +405,10 @@ def _whitening(
     it; where less than ``INSIDE_SHARE`` of those ``k`` px is board (inside a piece), the
     larger of that and the average over ``3 k`` px."""
     board = (~changed).astype(np.float32)
-    near = cv2.blur(board, (k, k))
-    smooth = f32(cv2.blur(white * board, (k, k)) / np.maximum(near, 0.05))
+    smooth, near = board_average(white, board, k)
     few = near < INSIDE_SHARE
     if few.any():  # inside a piece: the board around it, further out
-        wide = 3 * k
-        far = f32(
-            cv2.blur(white * board, (wide, wide)) / np.maximum(cv2.blur(board, (wide, wide)), 0.05)
-        )
+        far, _ = board_average(white, board, 3 * k)
         smooth = np.where(few, np.maximum(smooth, far), smooth).astype(np.float32)
     return board, smooth
 

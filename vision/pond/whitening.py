@@ -35,6 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.channels import brightest
+from vision.cvarrays import f32
 
 #: Whitening (0-255 levels) that counts as glare.
 GLARE_LEVEL = 45.0
@@ -216,6 +217,17 @@ def parts_of(
     keep[0] = False
     out: npt.NDArray[np.bool_] = keep[parts]
     return out
+
+
+def board_average(
+    values: npt.NDArray[np.float32], board: npt.NDArray[np.float32], k: int
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``values`` averaged over the unchanged ``board`` (0 or 1) within ``k`` px (a box), and
+    the share of those ``k`` px that is board; where almost none is (under 0.05), the sum
+    over 0.05."""
+    share = f32(cv2.blur(board, (k, k)))
+    out = f32(cv2.blur(values * board, (k, k)) / np.maximum(share, 0.05))
+    return out, share
 
 
 def box_around(mask: npt.NDArray[np.bool_], k: int) -> tuple[slice, slice] | None:
