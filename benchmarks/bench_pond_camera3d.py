@@ -416,6 +416,7 @@ TONES = {"pi": "Pi camera's default tone curve", "power": "power-law tone curve"
 #: daylight, a warm lamp's.
 _DAYLIGHT = (255.0, 236.0, 208.0)
 _WARM_LAMP = (208.0, 236.0, 255.0)
+_FLUORESCENT = (226.0, 255.0, 226.0)
 
 
 def _glare_of(tint: tuple[float, float, float], hand: bool = False) -> dict[str, Any]:
@@ -483,6 +484,14 @@ TONED = {
         "glarewarmlamphands",
         _glare_of(_WARM_LAMP, hand=True),
     ),
+    "glare 0.85 of a fluorescent tube's (greenish), no cast, 20 deg": (
+        "glarefluor",
+        _glare_of(_FLUORESCENT),
+    ),
+    "hand over the map under a fluorescent tube's glare 0.85, 20 deg": (
+        "glarefluorhands",
+        _glare_of(_FLUORESCENT, hand=True),
+    ),
     "a colder light -0.15, glare 0.85 of another (warmer) light, 20 deg": (
         "coldglare2",
         {"tilt": 20.0, "warm": -0.15, "glare": 0.85, "glare_other_light": True},
@@ -535,6 +544,48 @@ TONED = {
         "glareadd85",
         {"tilt": 15.0, "glare": 0.85, "glare_additive": True},
     ),
+    "lens shading 0.25 at the corners, 20 deg": ("vignette20", {"tilt": 20.0, "vignette": 0.25}),
+    "lens shading 0.25 at the corners, 30 deg": ("vignette30", {"tilt": 30.0, "vignette": 0.25}),
+    "lens shading 0.25, the corners' red 0.1 more (blue less), 20 deg": (
+        "vignettered20",
+        {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1},
+    ),
+    "lens shading 0.25, the corners' blue 0.1 more (red less), 20 deg": (
+        "vignetteblue20",
+        {"tilt": 20.0, "vignette": 0.25, "colour_shading": -0.1},
+    ),
+    "lens shading 0.25, the corners' red 0.1 more, glare 0.85, 20 deg": (
+        "vignettered20glare",
+        {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1, "glare": 0.85},
+    ),
+    "lens shading uncorrected, 0.5 at the corners, their red 0.15 more, 20 deg": (
+        "vignettestrong20",
+        {"tilt": 20.0, "vignette": 0.5, "colour_shading": 0.15},
+    ),
+    "a flickering lamp's bands, 0.1 each way, 20 deg": (
+        "flicker20",
+        {"tilt": 20.0, "banding": 0.1},
+    ),
+    "a flickering lamp's bands, 0.2 each way, 20 deg": (
+        "flicker20strong",
+        {"tilt": 20.0, "banding": 0.2},
+    ),
+    "a flickering lamp's bands 0.2, glare 0.85, 20 deg": (
+        "flicker20glare",
+        {"tilt": 20.0, "banding": 0.2, "glare": 0.85},
+    ),
+    "the empty-board photo at 4608x2592, 20 deg": (
+        "emptyfull20",
+        {"tilt": 20.0, "empty_size": (4608, 2592)},
+    ),
+    "the empty-board photo through the Pi's default curve, 20 deg": (
+        "emptypi20",
+        {"tilt": 20.0, "empty_tone": "pi"},
+    ),
+    "hand over the map, lens shading 0.25, the corners' red 0.1 more, 20 deg": (
+        "vignettered20hands",
+        {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1, "hand": True},
+    ),
 }
 for _tone, _label in TONES.items():
     for _what, (_short, _kw) in TONED.items():
@@ -548,11 +599,18 @@ def pieces_with_heights() -> Any:
     )
 
 
-def calibrated(layout: Any, pieces: Any, size: tuple[int, int], tone: str) -> Any:
+def calibrated(
+    layout: Any,
+    pieces: Any,
+    size: tuple[int, int],
+    tone: str,
+    shading: tuple[float, float] = (0.0, 0.0),
+) -> Any:
     """``pieces`` with the colours the owner's ``calibrate colours`` measures on a photo
-    through the camera's tone curve (``pond_scene3d.calibration_photo``): the shipped colours
-    are the pieces' own, sRGB-coded, which that camera does not reproduce. Prints them."""
-    photo, points = s3.calibration_photo(layout, pieces, size=size, tone=tone)
+    through the camera's tone curve (``pond_scene3d.calibration_photo``), and its lens shading
+    (``shading``): the shipped colours are the pieces' own, sRGB-coded, which that camera does
+    not reproduce. Prints them."""
+    photo, points = s3.calibration_photo(layout, pieces, size=size, tone=tone, shading=shading)
     told, notes, wrong = calibrate_colours(photo, layout, points, pieces, "calibration photo")
     shown = ", ".join(f"{f} {list(rgb)}" for f, rgb in told.factions.items())
     print(f"  calibrated through the {tone} tone curve: {shown}, lilypad {list(told.lilypad_rgb)}")
@@ -657,7 +715,7 @@ def main() -> int:
     pieces = pieces_with_heights()
     flat = read_pieces_file()
     conditions = [SHORT[n] for n in args.only.split(",")] if args.only else list(CONDITIONS)
-    toned: dict[tuple[int, tuple[int, ...], str], tuple[Any, Any]] = {}
+    toned: dict[tuple[Any, ...], tuple[Any, Any]] = {}
     modes = ("ref",) if args.no_plain else ("ref", "none")
     print(
         f"Pond camera sweep: {args.scenes} scenes per condition at {size[0]}x{size[1]}, "
@@ -675,13 +733,16 @@ def main() -> int:
         kw = dict({**CONDITIONS, **EXTRA}[name])
         empty_leaning = kw.pop("empty_leaning", 0.0)
         empty_exposure = kw.pop("empty_exposure", kw.get("exposure", 1.0))
+        empty_size = kw.pop("empty_size", None)
+        empty_tone = kw.pop("empty_tone", kw.get("tone", ""))
         layout = layouts[kw.pop("layout", 13)]
         frame = kw.pop("size", size)
         base, flat_base = pieces, flat
         if kw.get("tone"):
-            key = (id(layout), frame, kw["tone"])
+            shading = (kw.get("vignette", 0.0), kw.get("colour_shading", 0.0))
+            key = (id(layout), frame, kw["tone"], shading)
             if key not in toned:
-                told_tone = calibrated(layout, pieces, frame, kw["tone"])
+                told_tone = calibrated(layout, pieces, frame, kw["tone"], shading)
                 flat_tone = dataclasses.replace(
                     flat, factions=told_tone.factions, lilypad_rgb=told_tone.lilypad_rgb
                 )
@@ -701,13 +762,16 @@ def main() -> int:
                 layout,
                 pieces,
                 seed,
-                size=frame,
+                size=empty_size or frame,
                 busy=kw.get("busy", True),
                 lens_k1=kw.get("lens_k1", 0.0),
                 fold_mm=kw.get("fold_mm", (0.0, 0.0)),
                 leaning=empty_leaning,
                 exposure=empty_exposure,
-                tone=kw.get("tone", ""),
+                tone=empty_tone,
+                vignette=kw.get("vignette", 0.0),
+                colour_shading=kw.get("colour_shading", 0.0),
+                banding=kw.get("banding", 0.0),
             )
             raster, _, _ = board_raster(empty_photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")

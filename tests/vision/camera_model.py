@@ -503,6 +503,33 @@ def mixed_light(size: tuple[int, int], amount: float, angle_deg: float) -> F32:
     return cv2.resize(field.astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
 
 
+def lens_shading(size: tuple[int, int], vignette: float, colour_shading: float) -> F32:
+    """Per-pixel BGR gains of the lens shading a camera's pipeline does not correct: the light
+    falls off with the square of the distance from the frame's centre, ``vignette`` darker at
+    the corners (0.2: a fifth), red ``colour_shading`` more and blue that much less (the
+    infrared filter's shading: the corners redder or bluer). (H, W, 3) float32."""
+    w, h = size
+    y, x = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy = (w - 1) / 2, (h - 1) / 2
+    r2 = ((x - cx) ** 2 + (y - cy) ** 2) / (cx * cx + cy * cy)
+    fall = np.array([vignette - colour_shading, vignette, vignette + colour_shading], np.float32)
+    out: F32 = (1 - r2[..., None] * fall).astype(np.float32)
+    return out
+
+
+def flicker_bands(size: tuple[int, int], amount: float, rng: np.random.Generator) -> F32:
+    """Per-row gains of a lamp flickering at twice the mains frequency, caught by a rolling
+    shutter whose rows are read one after another: the light ``1 + amount sin(...)``, 1.2 to
+    2 periods down the frame (a readout of 12-20 ms against the light's 10 ms), at a random
+    phase. (H, W) float32."""
+    w, h = size
+    periods = float(rng.uniform(1.2, 2.0))
+    phase = float(rng.uniform(0, 2 * math.pi))
+    rows = 1 + amount * np.sin(2 * math.pi * periods * np.arange(h) / h + phase)
+    out: F32 = np.repeat(rows.astype(np.float32)[:, None], w, axis=1)
+    return out
+
+
 def body_shadow(
     size: tuple[int, int], depth: float, angle_deg: float, edge: float, soft_px: float
 ) -> F32:
@@ -631,6 +658,9 @@ def sensor(
     demosaic: str = "bilinear",
     jpeg_quality: int | None = None,
     tone: str = "",
+    vignette: float = 0.0,
+    colour_shading: float = 0.0,
+    banding: float = 0.0,
 ) -> U8:
     """Photograph scene radiance ``img`` (float32 BGR 0-255) with a Bayer sensor.
 
@@ -644,10 +674,17 @@ def sensor(
     JPEG at ``jpeg_quality``. ``tone`` ("pi" or "power", ``tone_lut``): ``img`` is linear
     light, and the demosaiced picture goes through that tone curve instead of straight to 8
     bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's).
+    ``vignette`` and ``colour_shading``: the lens shading the camera's pipeline leaves
+    (``lens_shading``), fixed to the frame, not to the board. ``banding``: a lamp's flicker
+    caught by the rolling shutter (``flicker_bands``), this much brighter and darker.
     """
     h, w = img.shape[:2]
     h2, w2 = h - h % 2, w - w % 2
     src = img[:h2, :w2]
+    if vignette or colour_shading:
+        src = src * lens_shading((w2, h2), vignette, colour_shading)
+    if banding:
+        src = src * flicker_bands((w2, h2), banding, rng)[..., None]
     if blur_sigma > 0:
         src = cv2.GaussianBlur(src, (0, 0), blur_sigma)
     raw = mosaic(np.clip(src, 0, None).astype(np.float32))

@@ -657,6 +657,9 @@ def photograph(
     glare_additive: bool = False,
     glare_on_hand: bool = False,
     glare_tint: tuple[float, float, float] | None = None,
+    vignette: float = 0.0,
+    colour_shading: float = 0.0,
+    banding: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -695,7 +698,11 @@ def photograph(
     the rest of the scene is the same); the hand hides the board's glare where it lies over
     it, as it hides the board. ``glare_tint``: the glare's own colour (BGR, the light's
     terms; None: the lamp's near-white), e.g. a window's daylight over a board lit and
-    calibrated under a warmer lamp, with no cast on the rest of the board."""
+    calibrated under a warmer lamp, with no cast on the rest of the board. ``vignette`` and
+    ``colour_shading``: the lens shading the camera leaves (``camera_model.lens_shading``),
+    fixed to the frame, so the empty-board photo, from another pose, has it elsewhere on the
+    board. ``banding``: a flickering lamp's bands across the frame
+    (``camera_model.flicker_bands``), at another phase in each photo."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -877,7 +884,17 @@ def photograph(
         img *= exposure
     if tone:
         img *= TONE_EXPOSURE
-    return cm.sensor(img, nrng, blur_sigma=blur, gain=gain, jpeg_quality=90, tone=tone)
+    return cm.sensor(
+        img,
+        nrng,
+        blur_sigma=blur,
+        gain=gain,
+        jpeg_quality=90,
+        tone=tone,
+        vignette=vignette,
+        colour_shading=colour_shading,
+        banding=banding,
+    )
 
 
 def _glare(
@@ -966,12 +983,15 @@ def empty_board(
     leaning: float = 0.0,
     exposure: float = 1.0,
     tone: str = "",
+    vignette: float = 0.0,
+    colour_shading: float = 0.0,
+    banding: float = 0.0,
 ) -> np.ndarray:
     """The owner's photo of the empty board (no pieces, no lilypads), under the calibration
     light, from a camera 0-10 degrees off vertical (through the same lens, ``lens_k1``). A
     folded board (``fold_mm``, as in play) stood 50-100% as far off the table then.
-    ``leaning``: the owner's own shadow on it, ``exposure`` and ``tone``, as in
-    ``photograph``."""
+    ``leaning``: the owner's own shadow on it, ``exposure``, ``tone`` and the lens shading
+    (``vignette``, ``colour_shading``) and flicker (``banding``), as in ``photograph``."""
     rng = random.Random(seed * 7 + 3)
     ppm = texture_ppm_for(size)
     art = seed % ART_VARIANTS if art_seed is None else art_seed
@@ -996,6 +1016,9 @@ def empty_board(
         leaning=leaning,
         exposure=exposure,
         tone=tone,
+        vignette=vignette,
+        colour_shading=colour_shading,
+        banding=banding,
     )
 
 
@@ -1031,6 +1054,9 @@ def make_scene3d(
     glare_additive: bool = False,
     glare_on_hand: bool = False,
     glare_tint: tuple[float, float, float] | None = None,
+    vignette: float = 0.0,
+    colour_shading: float = 0.0,
+    banding: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1125,6 +1151,9 @@ def make_scene3d(
         glare_additive=glare_additive,
         glare_on_hand=glare_on_hand,
         glare_tint=glare_tint,
+        vignette=vignette,
+        colour_shading=colour_shading,
+        banding=banding,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1158,6 +1187,9 @@ def make_scene3d(
             "glare_additive": glare_additive,
             "glare_on_hand": glare_on_hand,
             "glare_tint": glare_tint,
+            "vignette": vignette,
+            "colour_shading": colour_shading,
+            "banding": banding,
         },
         stack_ponds,
         edge_ponds,
@@ -1167,12 +1199,19 @@ def make_scene3d(
 
 
 def calibration_photo(
-    layout: Any, pieces: Pieces, *, size: tuple[int, int], tone: str = "", seed: int = 99
+    layout: Any,
+    pieces: Pieces,
+    *,
+    size: tuple[int, int],
+    tone: str = "",
+    seed: int = 99,
+    shading: tuple[float, float] = (0.0, 0.0),
 ) -> tuple[np.ndarray, dict[str, tuple[float, float]]]:
     """The owner's photo for ``calibrate colours`` (docs/formats/pond-pieces.md): one frog of
     each faction and a free lilypad, each alone in its own pond, at the pond's centre, under
     the usual light, the camera straight down; and where each lies (board mm), as the owner
-    would give them with ``--at``."""
+    would give them with ``--at``. ``shading``: the camera's lens shading (``vignette``,
+    ``colour_shading``)."""
     polys = pond_polygons(layout)
     ids = sorted(polys, key=lambda k: -cv2.contourArea(np.asarray(polys[k], np.float32)))[:5]
     centres = [tuple(np.asarray(polys[k], float).mean(axis=0)) for k in ids]
@@ -1182,7 +1221,16 @@ def calibration_photo(
     ]
     pad = (float(centres[4][0]), float(centres[4][1]))
     scene = make_scene3d(
-        layout, pieces, seed, size=size, tilt=0.0, tone=tone, given=given, given_pads=[pad]
+        layout,
+        pieces,
+        seed,
+        size=size,
+        tilt=0.0,
+        tone=tone,
+        vignette=shading[0],
+        colour_shading=shading[1],
+        given=given,
+        given_pads=[pad],
     )
     points = {f: (x, y) for _, f, x, y, _ in given}
     return scene.image, {**points, "lilypad": pad}
