@@ -582,6 +582,22 @@ TONED = {
         "emptypi20",
         {"tilt": 20.0, "empty_tone": "pi"},
     ),
+    "the empty-board photo through the Pi's default curve, 30 deg": (
+        "emptypi30",
+        {"tilt": 30.0, "empty_tone": "pi"},
+    ),
+    "the empty-board photo through the Pi's default curve, glare 0.85, 15 deg": (
+        "emptypiglare",
+        {"tilt": 15.0, "glare": 0.85, "empty_tone": "pi"},
+    ),
+    "hand over the map, the empty-board photo through the Pi's default curve, 15 deg": (
+        "emptypihands",
+        {"tilt": 15.0, "hand": True, "empty_tone": "pi"},
+    ),
+    "the empty-board photo through the power law, 20 deg": (
+        "emptypow20",
+        {"tilt": 20.0, "empty_tone": "power"},
+    ),
     "hand over the map, lens shading 0.25, the corners' red 0.1 more, 20 deg": (
         "vignettered20hands",
         {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1, "hand": True},

@@ -78,6 +78,7 @@ from vision.pond.glare_tint import fit_tinted, own_colour
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
+from vision.pond.tones import ANCHOR, contrast, matched, mismatched
 from vision.pond.whitening import (
     CLIPPED,
     GLARE_LEVEL,
@@ -180,6 +181,17 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     f = raster.astype(np.float32)
     r = empty.raster.astype(np.float32)
     papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
+    warnings: list[str] = []
+    # The empty-board photo through another tone curve: mapped to the frame's contrast first.
+    ratio = contrast(f, r, model)
+    retoned = mismatched(ratio)
+    if retoned and ratio is not None:
+        r = matched(r, ratio, ANCHOR if papers[1] is None else papers[1])
+        warnings.append(
+            f"this photo's contrast is {float(np.exp(np.log(ratio).mean())):.2f} of the "
+            "empty-board photo's (another camera, or other camera settings?): that photo was "
+            "matched to this one, but photograph the empty board again"
+        )
     rgain = exposure_gain(*papers)  # both photos darker than usual
     gain = rgain * frame_gain(*papers)  # the frame's: darker than the reference too
     if rgain > 1:
@@ -193,7 +205,6 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     ok = (darkest(fs) > 12 * gain) & (darkest(rs) > 12 * rgain)
     ok &= brightest(fs) < 250 * gain
     ok &= ~model.marker_zone[::step, ::step]
-    warnings: list[str] = []
     cast = _cast(fs, rs, ok) if np.count_nonzero(ok) > 100 else np.zeros(3)
     gains = np.exp(cast).astype(np.float32)
     fn = f / gains
@@ -309,7 +320,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         changed,
         glare,
         (float(gains[0]), float(gains[1]), float(gains[2])),
-        empty.raster if rgain <= 1 else np.clip(r, 0, 255).astype(np.uint8),
+        empty.raster if rgain <= 1 and not retoned else np.clip(r, 0, 255).astype(np.uint8),
         papers[0],
         warnings,
         brighter,

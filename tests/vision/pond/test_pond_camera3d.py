@@ -914,6 +914,27 @@ def test_pond3d_through_a_cameras_tone_curve(layout13: Any, tall: Any, tone: str
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
+def test_pond3d_an_empty_board_photo_through_another_tone_curve_is_matched(
+    layout13: Any, tall: Any
+) -> None:
+    """Frames and the pieces' colours through the power law, the empty-board photo through
+    the Pi camera's default curve (its tuning file not read on that boot). No light's gain
+    explains the other contrast: seed 100 at 20 degrees read 3 ponds wrong, every pond warned
+    and no warning saying why. The reference is now matched to the frame's contrast, the
+    board counted exactly, and the owner told to photograph the empty board again."""
+    told, _ = _through(layout13, tall, 100, "power")
+    board = scene3d.empty_board(layout13, tall, 100, size=SIZE, tone="pi")
+    empty, _ = make_empty_board(board, layout13, told, "empty.png")
+    scene = _scene(layout13, tall, 100, tilt=20.0, tone="power")
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert not wrong, (wrong, count.warnings)
+    assert any(
+        w.startswith("this photo's contrast is 0.6") and w.endswith("again") for w in count.warnings
+    ), count.warnings
+
+
 def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     layout13: Any, tall: Any
 ) -> None:

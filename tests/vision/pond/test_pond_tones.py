@@ -1,0 +1,75 @@
+"""vision.pond.tones: the empty-board photo's contrast against the frame's, told apart from a
+light's gain, and matched where it is another tone curve's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.pond.model import board_model
+from vision.pond.pieces import read_pieces_file
+from vision.pond.tones import contrast, matched, mismatched
+
+
+@pytest.fixture(scope="module")
+def model(layout13: Any) -> Any:
+    return board_model(layout13, read_pieces_file())
+
+
+def _light(model: Any) -> np.ndarray:
+    """Linear light of a textured board (reflectance 0.05-0.6, grain a few mm wide)."""
+    w, h = model.size
+    rng = np.random.default_rng(5)
+    grain = cv2.GaussianBlur(rng.uniform(0, 1, (h, w, 3)).astype(np.float32), (0, 0), 4)
+    low, high = np.percentile(grain, [2, 98])
+    grain = np.clip((grain - low) / (high - low), 0, 1)
+    out: np.ndarray = (0.05 + 0.55 * grain).astype(np.float32)
+    return out
+
+
+def _power(light: np.ndarray) -> np.ndarray:
+    return (255 * np.clip(light, 0, 1) ** (1 / 2.2)).astype(np.float32)
+
+
+def _falloff(model: Any, least: float) -> np.ndarray:
+    """A lamp's light falling off across the board to ``least`` of it, and a shadow's edge."""
+    w, h = model.size
+    x = np.linspace(1.0, least, w, dtype=np.float32)[None, :, None]
+    shade = np.ones((h, 1, 1), np.float32)
+    shade[: h // 3] = 0.7
+    out: np.ndarray = np.broadcast_to(x * shade, (h, w, 1)).astype(np.float32)
+    return out
+
+
+def test_a_lights_gain_and_shadow_are_the_same_tone_curve(model: Any) -> None:
+    light = _light(model)
+    r = _power(light)
+    f = _power(light * _falloff(model, 0.6) * np.array([0.9, 1.0, 1.1], np.float32))
+    ratio = contrast(f, r, model)
+    assert ratio is not None
+    assert np.all(np.abs(ratio - 1) < 0.05), ratio
+    assert not mismatched(ratio)
+
+
+def test_another_tone_curve_is_told_and_matched(model: Any) -> None:
+    """The reference through a curve that lifts the shadows (a power of 1/3.5 against the
+    frame's 1/2.2): the frame's log levels spread about 3.5 / 2.2 = 1.6 times as wide as the
+    reference's. Once matched, the two agree."""
+    light = _light(model)
+    r = (255 * light ** (1 / 3.5)).astype(np.float32)
+    f = _power(light * _falloff(model, 0.7))
+    ratio = contrast(f, r, model)
+    assert ratio is not None and mismatched(ratio), ratio
+    assert np.all(ratio > 1.3), ratio  # the frame's log levels spread wider
+    again = contrast(f, matched(r, ratio, 230.0), model)
+    assert again is not None and not mismatched(again), again
+    assert np.all(np.abs(again - 1) < 0.05), again
+
+
+def test_too_little_board_seen_tells_nothing(model: Any) -> None:
+    r = np.full((model.size[1], model.size[0], 3), 120, np.float32)
+    assert contrast(r, r, model) is None
+    assert not mismatched(None)
