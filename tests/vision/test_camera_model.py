@@ -126,6 +126,22 @@ def test_camera_model_sensor_keeps_colours_and_adds_bayer_noise() -> None:
     assert edge.std() > 5
 
 
+def test_camera_model_lens_shading_and_flicker_are_fixed_to_the_frame() -> None:
+    """Lens shading: the corners ``vignette`` darker, red that much more with colour shading,
+    the centre untouched. A flickering lamp: bands across the rows, about 1 on average."""
+    gains = cm.lens_shading((400, 300), 0.25, 0.1)
+    assert gains[150, 200] == pytest.approx([1, 1, 1], abs=0.01)
+    assert gains[0, 0] == pytest.approx([0.85, 0.75, 0.65], abs=0.01)  # B, G, R
+    rows = cm.flicker_bands((64, 1000), 0.2, np.random.default_rng(3))
+    assert rows.shape == (1000, 64)
+    assert np.all(rows == rows[:, :1])  # a row is read at one moment
+    assert rows.max() == pytest.approx(1.2, abs=0.01) and rows.min() == pytest.approx(0.8, abs=0.01)
+    flat = np.full((300, 400, 3), 150, np.float32)
+    out = cm.sensor(flat, np.random.default_rng(1), vignette=0.25).astype(np.float32)
+    assert out[140:160, 190:210].mean() == pytest.approx(150, abs=2)
+    assert out[:10, :10].mean() == pytest.approx(150 * 0.76, abs=3)
+
+
 def test_camera_model_glare_is_bright_desaturated_and_smooth() -> None:
     img = np.zeros((400, 600, 3), np.float32)
     img[:] = (60, 140, 90)  # green land
