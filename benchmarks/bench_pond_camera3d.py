@@ -48,7 +48,12 @@ light, the picture made by the Pi camera's default curve or by the power law the
 source sets, the pieces' colours calibrated through it by ``calibrate colours``; among them
 a glare that adds to the light, ``glare_additive``, the art under it dimmed only 4%), and a
 hand over the map with the lamp's glare centred under it (``glare_on_hand``; the hand hides
-the glare where it lies over it).
+the glare where it lies over it); through the power law too, glares of their own colour (a
+window's, a warm lamp's, a fluorescent tube's), the lens shading the camera's pipeline
+leaves (``vignette`` 0.25 or 0.5 darker at the corners, ``colour_shading`` red 0.1 or 0.15
+more or less there; the calibration photo through it too), a flickering lamp's bands across
+the rows (``banding`` 0.1 or 0.2; the calibration photo without), and the empty-board photo
+taken otherwise (``empty_size``: at 4608x2592; ``empty_tone``: through another tone curve).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -101,7 +106,12 @@ its bound at 0.05 (then looked at), 39200-39229 for its colour fitted in linear 
 tonepiglareday, tonepowglarewarmlamp and their hands, 39300-39329 for the colour taken in
 linear light where the levels take none, with eight glare conditions and five of hands,
 39400-39429 for the whitening inside a piece with twelve conditions, 39500-39529 for the
-ten default conditions with it; the next fresh seeds start at 39600;
+ten default conditions with it; 39600-39629 for the empty-board photo's contrast matched
+(``vision.pond.tones``: tonepowemptypi20/30/glare/hands and tonepiemptypow20 on it and on the
+code before it, with the ten default conditions and five through the power law as the
+identity check) and for the new conditions of a real camera (lens shading, a flickering
+lamp, a fluorescent tube's glare, the empty-board photo at full size); the next fresh seeds
+start at 39700;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
