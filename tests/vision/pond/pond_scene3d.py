@@ -32,7 +32,9 @@ generator photographs a world (``tests/vision/camera_model.py``):
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
   board (a smooth, bright, desaturated blob, ``glare``).
 - **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
-  shot + read noise (``gain`` times as much in dim light), demosaic, JPEG 90.
+  shot + read noise (``gain`` times as much in dim light), demosaic, JPEG 90. Off unless
+  given: the lens shading the camera's pipeline leaves (``vignette``, ``colour_shading``)
+  and a flickering lamp's bands across the rows (``banding``), both fixed to the frame.
 - **Tone curve** (``tone``, off unless given): by default the light (shadows, shading, glare,
   the light's colour) scales the art's sRGB-coded values themselves and the sensor passes
   them straight through, which is what a camera with a power-law tone curve gives, up to the
