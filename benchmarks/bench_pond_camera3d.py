@@ -53,7 +53,8 @@ window's, a warm lamp's, a fluorescent tube's), the lens shading the camera's pi
 leaves (``vignette`` 0.25 or 0.5 darker at the corners, ``colour_shading`` red 0.1 or 0.15
 more or less there; the calibration photo through it too), a flickering lamp's bands across
 the rows (``banding`` 0.1 or 0.2; the calibration photo without), and the empty-board photo
-taken otherwise (``empty_size``: at 4608x2592; ``empty_tone``: through another tone curve).
+taken otherwise (``empty_size``: at 4608x2592; ``empty_tone``: through another tone curve;
+``calib_tone``: the colours' photo too).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -608,6 +609,10 @@ TONED = {
         "emptypow20",
         {"tilt": 20.0, "empty_tone": "power"},
     ),
+    "the empty-board photo and the colours' photo through the power law, 20 deg": (
+        "emptycalpow20",
+        {"tilt": 20.0, "empty_tone": "power", "calib_tone": "power"},
+    ),
     "hand over the map, lens shading 0.25, the corners' red 0.1 more, 20 deg": (
         "vignettered20hands",
         {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1, "hand": True},
@@ -761,14 +766,15 @@ def main() -> int:
         empty_exposure = kw.pop("empty_exposure", kw.get("exposure", 1.0))
         empty_size = kw.pop("empty_size", None)
         empty_tone = kw.pop("empty_tone", kw.get("tone", ""))
+        calib_tone = kw.pop("calib_tone", kw.get("tone", ""))
         layout = layouts[kw.pop("layout", 13)]
         frame = kw.pop("size", size)
         base, flat_base = pieces, flat
         if kw.get("tone"):
             shading = (kw.get("vignette", 0.0), kw.get("colour_shading", 0.0))
-            key = (id(layout), frame, kw["tone"], shading)
+            key = (id(layout), frame, calib_tone, shading)
             if key not in toned:
-                told_tone = calibrated(layout, pieces, frame, kw["tone"], shading)
+                told_tone = calibrated(layout, pieces, frame, calib_tone, shading)
                 flat_tone = dataclasses.replace(
                     flat, factions=told_tone.factions, lilypad_rgb=told_tone.lilypad_rgb
                 )

@@ -189,8 +189,9 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         r = matched(r, ratio, ANCHOR if papers[1] is None else papers[1])
         warnings.append(
             f"this photo's contrast is {float(np.exp(np.log(ratio).mean())):.2f} of the "
-            "empty-board photo's (another camera, or other camera settings?): that photo was "
-            "matched to this one, but photograph the empty board again"
+            "empty-board photo's: the camera's settings have changed since, or another camera "
+            "took one of them. The empty-board photo was matched to this one, but photograph "
+            "the empty board and the colours again (Settings: Pond map, Colours)"
         )
     rgain = exposure_gain(*papers)  # both photos darker than usual
     gain = rgain * frame_gain(*papers)  # the frame's: darker than the reference too
