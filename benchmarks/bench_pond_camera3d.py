@@ -613,6 +613,18 @@ TONED = {
         "emptycalpow20",
         {"tilt": 20.0, "empty_tone": "power", "calib_tone": "power"},
     ),
+    "veiling glare 0.05 over the game's photo (a smudged lens), 20 deg": (
+        "haze20",
+        {"tilt": 20.0, "haze": 0.05},
+    ),
+    "veiling glare 0.1 over the game's photo, 20 deg": (
+        "haze20strong",
+        {"tilt": 20.0, "haze": 0.1},
+    ),
+    "hand over the map, veiling glare 0.1, 15 deg": (
+        "haze10hands",
+        {"tilt": 15.0, "haze": 0.1, "hand": True},
+    ),
     "hand over the map, lens shading 0.25, the corners' red 0.1 more, 20 deg": (
         "vignettered20hands",
         {"tilt": 20.0, "vignette": 0.25, "colour_shading": 0.1, "hand": True},

@@ -78,7 +78,7 @@ from vision.pond.glare_tint import fit_tinted, own_colour
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
-from vision.pond.tones import ANCHOR, contrast, matched, mismatched
+from vision.pond.tones import ANCHOR, VEIL_FIT, cleared, contrast, matched, mismatched
 from vision.pond.whitening import (
     CLIPPED,
     GLARE_LEVEL,
@@ -180,10 +180,20 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
         )
     f = raster.astype(np.float32)
     r = empty.raster.astype(np.float32)
-    papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
     warnings: list[str] = []
-    # The empty-board photo through another tone curve: mapped to the frame's contrast first.
+    # Light added evenly over the frame (a smudged lens), or the empty-board photo through
+    # another tone curve: both flatten the frame's contrast against the reference's.
     ratio = contrast(f, r, model)
+    if mismatched(ratio) and ratio is not None and float(np.log(ratio).mean()) < 0:
+        veiled = cleared(f, r, model)
+        if veiled is not None and np.abs(np.log(veiled[2])).max() < VEIL_FIT:
+            veiling, f, ratio = veiled
+            warnings.append(
+                f"the photo is veiled by stray light ({veiling / 255:.0%} of white's; a "
+                "smudged lens, or a lamp shining into it?): it was taken out, but clean the "
+                "lens and keep lamps out of its view"
+            )
+    papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
     retoned = mismatched(ratio)
     if retoned and ratio is not None:
         r = matched(r, ratio, ANCHOR if papers[1] is None else papers[1])

@@ -1,4 +1,4 @@
-"""The empty-board photo's tones against the frame's: the same camera settings, or not.
+"""The frame's contrast against the empty-board photo's: another tone curve, or a veil of light.
 
 The comparison (``vision.pond.reference``) explains each frame pixel as the reference's times
 a light's gain (and a glare's white). That holds when both photos went through the same tone
@@ -19,6 +19,18 @@ whose two photos share a curve (tilts to 30 degrees, glare of four colours, lens
 flickering lamp, hands). The Pi camera's default curve for the empty-board photo against the
 power law for the frame gave 0.62-0.68, the other way round 1.46-1.54.
 
+Light added evenly over the frame (veiling glare: a smudged lens, a lamp shining into it)
+flattens the frame's contrast too, most in the dark channels. Matched as another curve, the
+pieces' colours stayed veiled and were misread with no warning naming their ponds (tuning
+100-129 under a veil of 0.1 of white's: 71.7% exact, 23 wrong ponds unnamed; 53.2%, every
+pond warned, before any of this). So where the frame is the flatter, the veil is looked for
+first (``cleared``): in linear light, within each window, the frame as ``a x reference +
+b``, the least channel's median ``b``, refined by halving to where the contrast with it
+taken out is 1. Where every channel then lies within ``VEIL_FIT`` of 1, it was a veil: it is
+taken out of the frame, pieces and board alike, and the owner told to clean the lens
+(tuning: 99.62% under a veil of 0.1). Another curve leaves the channels apart (the Pi's
+curve against the power law: 0.82 and 1.27 at best), and is matched as below.
+
 Where it is further from 1 than ``MISMATCH``, the reference's levels are mapped to the
 frame's contrast (``matched``: a power per channel about the markers' paper, which keeps its
 level, so the exposure's gains are the same), and the owner is told to photograph the empty
@@ -36,6 +48,7 @@ import numpy.typing as npt
 
 from vision.channels import brightest, darkest
 from vision.pond.model import BoardModel
+from vision.pond.power_law import encoded, linear
 
 #: Both rasters smoothed over this (mm, the Gaussian's sigma) before the contrast is measured.
 SMOOTH_MM = 1.5
@@ -51,6 +64,17 @@ MISMATCH = 0.2
 ANCHOR = 230.0
 #: The sample's step (raster px), as in ``reference.compare``.
 STEP = 3
+#: Veiling light (linear levels, 0-255) under this is not looked at...
+LEAST_VEIL = 3.0
+#: ...and over it, taken for the veil only where taking it out leaves every channel's
+#: contrast within this (log) of the reference's.
+VEIL_FIT = 0.1
+#: The veil is measured in windows of reference light varied at least this much (linear
+#: levels, variance)...
+VEIL_TEXTURE = 4.0
+#: ...then refined, within twice that first measure, by this many halvings to where the
+#: contrast, taken out, is the reference's.
+VEIL_STEPS = 6
 
 
 def contrast(
@@ -58,14 +82,29 @@ def contrast(
 ) -> npt.NDArray[np.float64] | None:
     """The frame's contrast over the reference's (B, G, R; 1: the same tone curve): the
     module docstring. None where too little textured board is seen to tell."""
-    # Averaged over STEP x STEP px (about STEP / 3.5 px of a Gaussian's sigma), then smoothed
-    # by the rest of SMOOTH_MM at that size: a tenth of the time of a blur at full size.
+    return _contrast(shrunk(f), shrunk(r), model)
+
+
+def shrunk(f: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+    """``f`` averaged over STEP x STEP px: the size the contrast and the veil are judged at."""
     h, w = f.shape[:2]
-    small = (w // STEP, h // STEP)
+    out: npt.NDArray[np.float32] = cv2.resize(
+        f, (w // STEP, h // STEP), interpolation=cv2.INTER_AREA
+    ).astype(np.float32)
+    return out
+
+
+def _contrast(
+    fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardModel
+) -> npt.NDArray[np.float64] | None:
+    """``contrast`` of the two rasters ``shrunk``."""
+    # The average over STEP x STEP px is about STEP / 3.5 px of a Gaussian's sigma; the rest
+    # of SMOOTH_MM is smoothed at this size: a tenth of the time of a blur at full size.
+    h, w = fs.shape[:2]
     sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
-    fb = cv2.GaussianBlur(cv2.resize(f, small, interpolation=cv2.INTER_AREA), (0, 0), sigma)
-    rb = cv2.GaussianBlur(cv2.resize(r, small, interpolation=cv2.INTER_AREA), (0, 0), sigma)
-    zone = cv2.resize(model.marker_zone.astype(np.uint8), small, interpolation=cv2.INTER_NEAREST)
+    fb = cv2.GaussianBlur(fs, (0, 0), sigma)
+    rb = cv2.GaussianBlur(rs, (0, 0), sigma)
+    zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     ok = (darkest(fb) > 12) & (darkest(rb) > 12) & (brightest(fb) < 250) & (brightest(rb) < 250)
     ok &= zone == 0
     k = max(3, round(WINDOW_MM * model.ppm / STEP)) | 1
@@ -100,3 +139,70 @@ def matched(
     out = np.exp(a + ratio.astype(np.float32) * (np.log(r + 4.0) - a)) - 4.0
     res: npt.NDArray[np.float32] = np.clip(out, 0.0, 255.0).astype(np.float32)
     return res
+
+
+def veil(f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel) -> float:
+    """Light added evenly over the frame (linear levels, 0-255): a smudged lens or a lamp
+    shining into it. In linear light (the power law undone) each window of ``WINDOW_MM`` is
+    fitted as ``a x reference + b``; ``b`` is 0 where only the light's gain differs, and the
+    veil where light is added everywhere alike. Its median over the windows, the least of
+    the three channels' (a veil is white)."""
+    return _veil(shrunk(f), shrunk(r), model)
+
+
+def _veil(fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardModel) -> float:
+    """``veil`` of the two rasters ``shrunk``."""
+    fl, rl = linear(fs), linear(rs)
+    h, w = fs.shape[:2]
+    zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+    ok = (zone == 0) & (brightest(fl) < 240) & (brightest(rl) < 240)
+    k = max(3, round(WINDOW_MM * model.ppm / STEP)) | 1
+    share = cv2.blur(ok.astype(np.float32), (k, k))
+    n = np.maximum(share, 1e-6)
+    least = float("inf")
+    for c in range(3):
+        x = np.where(ok, rl[..., c], 0.0).astype(np.float32)
+        y = np.where(ok, fl[..., c], 0.0).astype(np.float32)
+        mx, my = cv2.blur(x, (k, k)) / n, cv2.blur(y, (k, k)) / n
+        vx = cv2.blur(x * x, (k, k)) / n - mx * mx
+        cxy = cv2.blur(x * y, (k, k)) / n - mx * my
+        use = (share > 0.8) & (vx > VEIL_TEXTURE)
+        if np.count_nonzero(use) < LEAST_WINDOWS:
+            return 0.0
+        a = cxy[use] / vx[use]
+        least = min(least, float(np.median(my[use] - a * mx[use])))
+    return least
+
+
+def unveiled(f: npt.NDArray[np.float32], amount: float) -> npt.NDArray[np.float32]:
+    """The frame ``f`` with ``amount`` (linear levels) of light taken out evenly."""
+    out: npt.NDArray[np.float32] = encoded(linear(np.minimum(f, 255.0)) - np.float32(amount))
+    return out
+
+
+def cleared(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
+) -> tuple[float, npt.NDArray[np.float32], npt.NDArray[np.float64]] | None:
+    """The veil over ``f`` (``veil``), refined so that the frame with it taken out has the
+    reference's contrast (the three channels' geometric mean, halving between none and twice
+    the first measure), with that frame and its contrast; None where there is too little
+    veil to look at, or the contrast cannot be told."""
+    fs, rs = shrunk(f), shrunk(r)
+    first = _veil(fs, rs, model)
+    if first <= LEAST_VEIL:
+        return None
+    low, high = 0.0, 2.0 * first
+    best: tuple[float, npt.NDArray[np.float64]] | None = None
+    for _ in range(VEIL_STEPS):
+        mid = (low + high) / 2
+        ratio = _contrast(unveiled(fs, mid), rs, model)  # judged at the shrunk size
+        if ratio is None:
+            return None
+        if best is None or abs(np.log(ratio).mean()) < abs(np.log(best[1]).mean()):
+            best = (mid, ratio)
+        if float(np.log(ratio).mean()) < 0:
+            low = mid
+        else:
+            high = mid
+    assert best is not None  # VEIL_STEPS > 0
+    return best[0], unveiled(f, best[0]), best[1]

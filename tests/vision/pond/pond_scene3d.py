@@ -662,6 +662,7 @@ def photograph(
     vignette: float = 0.0,
     colour_shading: float = 0.0,
     banding: float = 0.0,
+    haze: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -704,7 +705,9 @@ def photograph(
     ``colour_shading``: the lens shading the camera leaves (``camera_model.lens_shading``),
     fixed to the frame, so the empty-board photo, from another pose, has it elsewhere on the
     board. ``banding``: a flickering lamp's bands across the frame
-    (``camera_model.flicker_bands``), at another phase in each photo."""
+    (``camera_model.flicker_bands``), at another phase in each photo. ``haze``: veiling glare
+    (a smudged lens, a lamp's flare inside it): this share of white's light added evenly over
+    the frame."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -882,6 +885,8 @@ def photograph(
         srng = random.Random(seed * 7919 + 29)
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
+    if haze:
+        img += haze * 255.0
     if exposure != 1.0:
         img *= exposure
     if tone:
@@ -1059,6 +1064,7 @@ def make_scene3d(
     vignette: float = 0.0,
     colour_shading: float = 0.0,
     banding: float = 0.0,
+    haze: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1156,6 +1162,7 @@ def make_scene3d(
         vignette=vignette,
         colour_shading=colour_shading,
         banding=banding,
+        haze=haze,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1192,6 +1199,7 @@ def make_scene3d(
             "vignette": vignette,
             "colour_shading": colour_shading,
             "banding": banding,
+            "haze": haze,
         },
         stack_ponds,
         edge_ponds,

@@ -938,6 +938,23 @@ def test_pond3d_an_empty_board_photo_through_another_tone_curve_is_matched(
     ), count.warnings
 
 
+def test_pond3d_a_veiled_photo_is_cleared_not_matched_as_another_curve(
+    layout13: Any, tall: Any
+) -> None:
+    """A smudged lens: light 0.1 of white's added evenly over the game's photo (seed 100, 20
+    degrees, the power law). It flattens the contrast as another tone curve does, and matched
+    as one it left wrong ponds no warning named. Taken out as light, the board is counted
+    exactly, and the owner told to clean the lens."""
+    told, empty = _through(layout13, tall, 100, "power")
+    scene = _scene(layout13, tall, 100, tilt=20.0, tone="power", haze=0.1)
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert not wrong, (wrong, count.warnings)
+    assert any(w.startswith("the photo is veiled by stray light") for w in count.warnings)
+    assert not any("contrast is" in w for w in count.warnings), count.warnings
+
+
 def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     layout13: Any, tall: Any
 ) -> None:

@@ -1,5 +1,6 @@
 """vision.pond.tones: the empty-board photo's contrast against the frame's, told apart from a
-light's gain, and matched where it is another tone curve's."""
+light's gain, and matched where it is another tone curve's; light added evenly over the frame
+(a veil) told from another curve and taken out."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from vision.pond.model import board_model
 from vision.pond.pieces import read_pieces_file
-from vision.pond.tones import contrast, matched, mismatched
+from vision.pond.tones import VEIL_FIT, cleared, contrast, matched, mismatched
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +74,29 @@ def test_too_little_board_seen_tells_nothing(model: Any) -> None:
     r = np.full((model.size[1], model.size[0], 3), 120, np.float32)
     assert contrast(r, r, model) is None
     assert not mismatched(None)
+
+
+def test_a_veil_is_measured_and_taken_out(model: Any) -> None:
+    """Light added evenly over the frame (a smudged lens: 8% of white's, in linear light)
+    flattens its contrast like another curve, but taking it out brings every channel back."""
+    light = _light(model)
+    r = _power(light)
+    f = _power(light * _falloff(model, 0.7) + 0.08)
+    assert mismatched(contrast(f, r, model))
+    veiled = cleared(f, r, model)
+    assert veiled is not None
+    amount, clear, ratio = veiled
+    assert amount == pytest.approx(0.08 * 255, rel=0.15)
+    assert np.abs(np.log(ratio)).max() < VEIL_FIT, ratio
+    assert np.abs(clear - _power(light * _falloff(model, 0.7))).mean() < 3
+
+
+def test_another_curve_is_not_a_veil(model: Any) -> None:
+    """The frame flatter than the reference through another curve (a power of 1/3.5 against
+    the reference's 1/2.2) and each channel by its own amount: no one veil explains it."""
+    light = _light(model)
+    r = _power(light)
+    f = (255 * (light * np.array([1.0, 0.8, 0.6], np.float32)) ** (1 / 3.5)).astype(np.float32)
+    assert mismatched(contrast(f, r, model))
+    veiled = cleared(f, r, model)
+    assert veiled is None or np.abs(np.log(veiled[2])).max() >= VEIL_FIT
