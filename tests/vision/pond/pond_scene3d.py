@@ -30,7 +30,8 @@ generator photographs a world (``tests/vision/camera_model.py``):
   the first lamp alone).
 - **Light**: up to 30% fall-off across the table, an optional white-balance shift
   (``warm``: 0.15 is about 3000 K against a 4000 K calibration), optional lamp glare on the
-  board (a smooth, bright, desaturated blob, ``glare``).
+  board (a smooth, bright, desaturated blob, ``glare``); a veil of stray light over the
+  game's photo (``haze``, off unless given: a smudged lens).
 - **Sensor**: lens blur 0.6-0.9 px (times ``defocus``, 1 unless given), RGGB Bayer mosaic,
   shot + read noise (``gain`` times as much in dim light), demosaic, JPEG 90. Off unless
   given: the lens shading the camera's pipeline leaves (``vignette``, ``colour_shading``)
