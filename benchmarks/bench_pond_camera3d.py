@@ -55,7 +55,8 @@ more or less there; the calibration photo through it too), a flickering lamp's b
 the rows (``banding`` 0.1 or 0.2; the calibration photo without), and the empty-board photo
 taken otherwise (``empty_size``: at 4608x2592; ``empty_tone``: through another tone curve;
 ``calib_tone``: the colours' photo too), and a veil of stray light over the game's photo
-(``haze``: 0.05 or 0.1 of white's light added evenly, a smudged lens).
+(``haze``: 0.05 or 0.1 of white's light added evenly, a smudged lens; ``haze_across``: from 0
+on one side of the frame to twice ``haze`` on the other, a lamp's flare).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -113,7 +114,8 @@ ten default conditions with it; 39600-39629 for the empty-board photo's contrast
 code before it, with the ten default conditions and five through the power law as the
 identity check) and for the new conditions of a real camera (lens shading, a flickering
 lamp, a fluorescent tube's glare, the empty-board photo at full size), and for a veil of stray
-light taken out (haze20, haze20strong, haze10hands, with the tone-curve conditions again);
+light taken out (haze20, haze20strong, hazeacross20, haze10hands, with the tone-curve
+conditions again);
 the next fresh seeds start at 39700;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
@@ -622,6 +624,10 @@ TONED = {
     "veiling glare 0.1 over the game's photo, 20 deg": (
         "haze20strong",
         {"tilt": 20.0, "haze": 0.1},
+    ),
+    "veiling glare 0.05 on average, 0 to 0.1 across the frame (a lamp's flare), 20 deg": (
+        "hazeacross20",
+        {"tilt": 20.0, "haze": 0.05, "haze_across": 1.0},
     ),
     "hand over the map, veiling glare 0.1, 15 deg": (
         "haze10hands",

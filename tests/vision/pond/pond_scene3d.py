@@ -664,6 +664,7 @@ def photograph(
     colour_shading: float = 0.0,
     banding: float = 0.0,
     haze: float = 0.0,
+    haze_across: float = 0.0,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -708,7 +709,8 @@ def photograph(
     board. ``banding``: a flickering lamp's bands across the frame
     (``camera_model.flicker_bands``), at another phase in each photo. ``haze``: veiling glare
     (a smudged lens, a lamp's flare inside it): this share of white's light added evenly over
-    the frame."""
+    the frame; ``haze_across``: as much again more on one side of the frame than the other
+    (a lamp's flare: 0 on one side, twice that on the other, ``haze`` on average)."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -887,7 +889,8 @@ def photograph(
         img = cm.motion_blur(img, shake_mm / mm_px, srng.uniform(0, 180))
     blur = rng.uniform(0.6, 0.9) * out_size[0] / 4608 * 2 * defocus
     if haze:
-        img += haze * 255.0
+        across = np.linspace(1 - haze_across, 1 + haze_across, w, dtype=np.float32)
+        img += (haze * 255.0 * across)[None, :, None]
     if exposure != 1.0:
         img *= exposure
     if tone:
@@ -1066,6 +1069,7 @@ def make_scene3d(
     colour_shading: float = 0.0,
     banding: float = 0.0,
     haze: float = 0.0,
+    haze_across: float = 0.0,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1164,6 +1168,7 @@ def make_scene3d(
         colour_shading=colour_shading,
         banding=banding,
         haze=haze,
+        haze_across=haze_across,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1201,6 +1206,7 @@ def make_scene3d(
             "colour_shading": colour_shading,
             "banding": banding,
             "haze": haze,
+            "haze_across": haze_across,
         },
         stack_ponds,
         edge_ponds,
