@@ -93,7 +93,7 @@ def test_a_veil_is_measured_and_taken_out(model: Any) -> None:
 
 def test_another_curve_is_not_a_veil(model: Any) -> None:
     """The frame flatter than the reference through another curve (a power of 1/3.5 against
-    the reference's 1/2.2) and each channel by its own amount: no one veil explains it."""
+    the reference's 1/2.2), each channel at its own gain: no one veil explains it."""
     light = _light(model)
     r = _power(light)
     f = (255 * (light * np.array([1.0, 0.8, 0.6], np.float32)) ** (1 / 3.5)).astype(np.float32)
