@@ -78,7 +78,15 @@ from vision.pond.glare_tint import fit_tinted, own_colour
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
-from vision.pond.tones import ANCHOR, VEIL_FIT, cleared, contrast, matched, mismatched
+from vision.pond.tones import (
+    ANCHOR,
+    VEIL_FIT,
+    cleared,
+    contrast,
+    log_mean,
+    matched,
+    mismatched,
+)
 from vision.pond.whitening import (
     CLIPPED,
     GLARE_LEVEL,
@@ -184,7 +192,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # Light added evenly over the frame (a smudged lens), or the empty-board photo through
     # another tone curve: both flatten the frame's contrast against the reference's.
     ratio = contrast(f, r, model)
-    if mismatched(ratio) and ratio is not None and float(np.log(ratio).mean()) < 0:
+    if mismatched(ratio) and ratio is not None and log_mean(ratio) < 0:
         veiled = cleared(f, r, model)
         if veiled is not None and np.abs(np.log(veiled[2])).max() < VEIL_FIT:
             veiling, f, ratio = veiled
@@ -198,7 +206,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     if retoned and ratio is not None:
         r = matched(r, ratio, ANCHOR if papers[1] is None else papers[1])
         warnings.append(
-            f"this photo's contrast is {float(np.exp(np.log(ratio).mean())):.2f} of the "
+            f"this photo's contrast is {np.exp(log_mean(ratio)):.2f} of the "
             "empty-board photo's: the camera's settings have changed since, or another camera "
             "took one of them. The empty-board photo was matched to this one, but photograph "
             "the empty board and the colours again (Settings: Pond map, Colours)"

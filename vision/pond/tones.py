@@ -42,6 +42,8 @@ degrees read 92.8%, against 96.2% with all three through the Pi's curve, every b
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -100,24 +102,19 @@ def _contrast(
     """``contrast`` of the two rasters ``shrunk``."""
     # The average over STEP x STEP px is about STEP / 3.5 px of a Gaussian's sigma; the rest
     # of SMOOTH_MM is smoothed at this size: a tenth of the time of a blur at full size.
-    h, w = fs.shape[:2]
     sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
     fb = cv2.GaussianBlur(fs, (0, 0), sigma)
     rb = cv2.GaussianBlur(rs, (0, 0), sigma)
-    zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
     ok = (darkest(fb) > 12) & (darkest(rb) > 12) & (brightest(fb) < 250) & (brightest(rb) < 250)
-    ok &= zone == 0
-    k = max(3, round(WINDOW_MM * model.ppm / STEP)) | 1
-    share = cv2.blur(ok.astype(np.float32), (k, k))
-    full = share > 0.8
+    ok &= _off_markers(fs, model)
+    mean, full = _windows(ok, model)
     out = np.ones(3)
     for c in range(3):
         x = np.where(ok, np.log(rb[..., c] + 4.0), 0.0).astype(np.float32)
         y = np.where(ok, np.log(fb[..., c] + 4.0), 0.0).astype(np.float32)
-        n = np.maximum(share, 1e-6)
-        mx, my = cv2.blur(x, (k, k)) / n, cv2.blur(y, (k, k)) / n
-        vx = cv2.blur(x * x, (k, k)) / n - mx * mx
-        vy = cv2.blur(y * y, (k, k)) / n - my * my
+        mx, my = mean(x), mean(y)
+        vx = mean(x * x) - mx * mx
+        vy = mean(y * y) - my * my
         use = full & (vx > TEXTURE)
         if np.count_nonzero(use) < LEAST_WINDOWS:
             return None
@@ -125,9 +122,38 @@ def _contrast(
     return out
 
 
+def _off_markers(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[np.bool_]:
+    """The pixels of a ``shrunk`` raster outside the marker zones."""
+    h, w = fs.shape[:2]
+    zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
+    out: npt.NDArray[np.bool_] = zone == 0
+    return out
+
+
+def _windows(
+    ok: npt.NDArray[np.bool_], model: BoardModel
+) -> tuple[Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float32]], npt.NDArray[np.bool_]]:
+    """Over each ``WINDOW_MM`` window of a ``shrunk`` raster: the mean of a value over its
+    ``ok`` pixels (the value 0 elsewhere), and whether 0.8 of the window is ``ok``."""
+    k = max(3, round(WINDOW_MM * model.ppm / STEP)) | 1
+    share = cv2.blur(ok.astype(np.float32), (k, k))
+    n = np.maximum(share, 1e-6)
+
+    def mean(v: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        out: npt.NDArray[np.float32] = (cv2.blur(v, (k, k)) / n).astype(np.float32, copy=False)
+        return out
+
+    return mean, share > 0.8
+
+
+def log_mean(ratio: npt.NDArray[np.float64]) -> float:
+    """``contrast``'s answer as one figure: the mean of its three channels' logs."""
+    return float(np.log(ratio).mean())
+
+
 def mismatched(ratio: npt.NDArray[np.float64] | None) -> bool:
     """Is ``contrast``'s answer another tone curve's (``MISMATCH``)?"""
-    return ratio is not None and abs(float(np.log(ratio).mean())) > MISMATCH
+    return ratio is not None and abs(log_mean(ratio)) > MISMATCH
 
 
 def matched(
@@ -141,32 +167,23 @@ def matched(
     return res
 
 
-def veil(f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel) -> float:
-    """Light added evenly over the frame (linear levels, 0-255): a smudged lens or a lamp
-    shining into it. In linear light (the power law undone) each window of ``WINDOW_MM`` is
-    fitted as ``a x reference + b``; ``b`` is 0 where only the light's gain differs, and the
-    veil where light is added everywhere alike. Its median over the windows, the least of
-    the three channels' (a veil is white)."""
-    return _veil(shrunk(f), shrunk(r), model)
-
-
-def _veil(fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardModel) -> float:
-    """``veil`` of the two rasters ``shrunk``."""
+def veil(fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardModel) -> float:
+    """Light added evenly over the frame (linear levels, 0-255), from the frame and the
+    reference ``shrunk``: a smudged lens or a lamp shining into it. In linear light (the
+    power law undone) each window of ``WINDOW_MM`` is fitted as ``a x reference + b``; ``b``
+    is 0 where only the light's gain differs, and the veil where light is added everywhere
+    alike. Its median over the windows, the least of the three channels' (a veil is white)."""
     fl, rl = linear(fs), linear(rs)
-    h, w = fs.shape[:2]
-    zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
-    ok = (zone == 0) & (brightest(fl) < 240) & (brightest(rl) < 240)
-    k = max(3, round(WINDOW_MM * model.ppm / STEP)) | 1
-    share = cv2.blur(ok.astype(np.float32), (k, k))
-    n = np.maximum(share, 1e-6)
+    ok = _off_markers(fs, model) & (brightest(fl) < 240) & (brightest(rl) < 240)
+    mean, full = _windows(ok, model)
     least = float("inf")
     for c in range(3):
         x = np.where(ok, rl[..., c], 0.0).astype(np.float32)
         y = np.where(ok, fl[..., c], 0.0).astype(np.float32)
-        mx, my = cv2.blur(x, (k, k)) / n, cv2.blur(y, (k, k)) / n
-        vx = cv2.blur(x * x, (k, k)) / n - mx * mx
-        cxy = cv2.blur(x * y, (k, k)) / n - mx * my
-        use = (share > 0.8) & (vx > VEIL_TEXTURE)
+        mx, my = mean(x), mean(y)
+        vx = mean(x * x) - mx * mx
+        cxy = mean(x * y) - mx * my
+        use = full & (vx > VEIL_TEXTURE)
         if np.count_nonzero(use) < LEAST_WINDOWS:
             return 0.0
         a = cxy[use] / vx[use]
@@ -188,7 +205,7 @@ def cleared(
     the first measure), with that frame and its contrast; None where there is too little
     veil to look at, or the contrast cannot be told."""
     fs, rs = shrunk(f), shrunk(r)
-    first = _veil(fs, rs, model)
+    first = veil(fs, rs, model)
     if first <= LEAST_VEIL:
         return None
     low, high = 0.0, 2.0 * first
@@ -198,9 +215,9 @@ def cleared(
         ratio = _contrast(unveiled(fs, mid), rs, model)  # judged at the shrunk size
         if ratio is None:
             return None
-        if best is None or abs(np.log(ratio).mean()) < abs(np.log(best[1]).mean()):
+        if best is None or abs(log_mean(ratio)) < abs(log_mean(best[1])):
             best = (mid, ratio)
-        if float(np.log(ratio).mean()) < 0:
+        if log_mean(ratio) < 0:
             low = mid
         else:
             high = mid
