@@ -15,10 +15,12 @@ accuracy sweep); ``--tone power``: the light worked in linear light and the pict
 the power law the Pi camera is given, the pieces' colours calibrated through it (with glare:
 the pieces it washed out looked for again, ``vision.pond.glare_out``). ``--warm W`` and
 ``--gain G``: the evening's warmer light (0.15) and the sensor's gain (4), so with glare the
-glare undone under a light's cast.
+glare undone under a light's cast. ``--haze H``: a veil of stray light, H of white's, over the
+game's photo (``vision.pond.tones.cleared`` takes it out).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
         [--taper T] [--exposure E] [--glare G] [--tone power] [--warm W] [--gain G]
+        [--haze H]
 """
 
 from __future__ import annotations
@@ -61,6 +63,9 @@ def main() -> int:
     ap.add_argument("--tone", default="", help='"power": through the power law (default: none)')
     ap.add_argument("--warm", type=float, default=0.0, help="a warmer light (default 0)")
     ap.add_argument("--gain", type=float, default=1.0, help="the sensor's gain (default 1)")
+    ap.add_argument(
+        "--haze", type=float, default=0.0, help="a veil of stray light over the frame (default 0)"
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
@@ -91,6 +96,7 @@ def main() -> int:
                 tone=args.tone,
                 warm=args.warm,
                 gain=args.gain,
+                haze=args.haze,
             )
             photo = s3.empty_board(
                 layout, pieces, seed, size=size, busy=True, exposure=args.exposure, tone=args.tone
@@ -118,7 +124,7 @@ def main() -> int:
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
             f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}, "
-            f"warm {args.warm:g}, gain {args.gain:g}: "
+            f"warm {args.warm:g}, gain {args.gain:g}, haze {args.haze:g}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
