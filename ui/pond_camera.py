@@ -92,6 +92,19 @@ def steer_exposure(camera: Any, paper: float | None) -> str | None:
     return f"the photo is {why}: the camera's exposure is set to {ev:+.1f} EV, reading again"
 
 
+def camera_notes(camera: Any) -> list[str]:
+    """What the camera wants the owner to know about its pictures (``vision.frames``
+    sources' ``notes``: the Pi camera whose tone curve could not be set); none for a camera
+    without them."""
+    return [str(note) for note in getattr(camera, "notes", ())]
+
+
+def camera_sentences(camera: Any) -> str:
+    """``camera_notes`` as sentences to follow a screen's status (each after a space), so a
+    camera not set up as the count expects is never silent; "" when it has none."""
+    return "".join(f" {n[:1].upper()}{n[1:]}." for n in camera_notes(camera))
+
+
 def refocus(camera: Any) -> str | None:
     """Ask a camera with autofocus (``vision.frames.FocusControl``) to focus again, after a
     photo refused as out of focus; what the scan says, or None for a camera without it or
@@ -138,7 +151,7 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
             "the photo is brighter than usual (the markers' white paper is cut at white): "
             "a shorter exposure or less light would read the pieces' colours better"
         )
-    return empty, notes
+    return empty, notes + camera_notes(camera)
 
 
 def pieces_for(data_folder: Path | None) -> Any:

@@ -325,6 +325,9 @@ class _SourceBase:
     def __init__(self) -> None:
         self._closed = False
         self._lost = False
+        #: What the owner should know about this source's pictures, said by the screens that
+        #: use them (the Pi camera: its tone curve could not be set); empty for most sources.
+        self.notes: list[str] = []
 
     @property
     def lost(self) -> bool:

@@ -40,6 +40,11 @@ TONE_GAMMA = 2.2
 #: straight lines between the points given, so the power law is bent below 1/64 of full
 #: scale (a dark channel there reads darker than the law).
 TONE_INPUTS = (*range(0, 16384, 1024), *range(16384, 32768, 2048), *range(32768, 65536, 4096))
+#: What the screens say while the camera keeps its own curve (``PiCameraSource.notes``).
+OWN_CURVE_NOTE = (
+    "the camera keeps its own tone curve (its tuning file could not be read, see the log): "
+    "the Pond count may read a piece's shaded side as another faction, so check each pond"
+)
 
 
 def power_tone_curve() -> list[int]:
@@ -104,6 +109,8 @@ class PiCameraSource(_SourceBase):
                 "(sudo apt install python3-picamera2)"
             ) from exc
         tuning = power_law_tuning(Picamera2)
+        if tuning is None:
+            self.notes.append(OWN_CURVE_NOTE)
         try:
             self._cam: Any = Picamera2() if tuning is None else Picamera2(tuning=tuning)
             # picamera2's "RGB888" is laid out B, G, R in memory: OpenCV's BGR.

@@ -111,3 +111,37 @@ def test_pond_camera_end_phases_until_the_supply_runs_out(app: Any, board_camera
     assert [who for who, _ in awards] == ["Ana", "Ben", "Cy", "Dee", "Ana", "Ben", "Cy", "Dee"][
         : len(awards)
     ]
+
+
+def test_pond_end_phase_says_when_the_camera_keeps_its_own_tone_curve(
+    app: Any, board_photo: tuple[Path, dict[str, Any]]
+) -> None:
+    """A Pi camera whose tuning file could not be read keeps its own tone curve, which the
+    count's colours do not expect (``vision.picamera_source``): the scan says so when it
+    starts and with the board it reads, not only in the log."""
+    from vision.frames import FilesSource
+    from vision.picamera_source import OWN_CURVE_NOTE
+
+    folder, _answer = board_photo
+    camera = FilesSource(folder, loop=True)
+    camera.notes.append(OWN_CURVE_NOTE)
+    saved = app.camera_factory
+    app.close_camera()
+    app.camera_factory = lambda kind: camera
+    try:
+        players = tuple(
+            Player(n, {"faction": f}) for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"))
+        )
+        app.start_session(SessionInfo("pond", players, {}))
+        render(app, 1)
+        press(app, "next")
+        press(app, "next")
+        review = app.screen
+        assert review.name == "pond_end_phase"
+        said = "The camera keeps its own tone curve (its tuning file could not be read"
+        assert review.status_text.startswith("Watching the board") and said in review.status_text
+        wait_for(app, lambda: review.have_board, timeout=15)
+        assert review.status_text.startswith("Board read") and said in review.status_text
+    finally:
+        app.close_camera()
+        app.camera_factory = saved

@@ -161,8 +161,12 @@ def test_the_empty_board_photo_out_of_focus_is_taken_again_after_the_camera_focu
 
     layout, pieces = default_layout(13), read_pieces_file()
     cam = Camera(True)
-    empty, _ = photograph_empty_board(cam, layout, pieces)
-    assert cam.cycles == 1 and empty.raster.shape == (1200, 1200, 3)
+    empty, notes = photograph_empty_board(cam, layout, pieces)
+    assert cam.cycles == 1 and empty.raster.shape == (1200, 1200, 3) and notes == []
+    cam = Camera(True)
+    cam.notes = ["the camera keeps its own tone curve"]
+    _, notes = photograph_empty_board(cam, layout, pieces)  # its notes follow the photo's
+    assert notes == ["the camera keeps its own tone curve"]
     cam = Camera(False)
     with pytest.raises(CompanionError, match="marker 0, 1, 2, 3 not found"):
         photograph_empty_board(cam, layout, pieces)

@@ -204,9 +204,9 @@ def test_the_camera_is_given_a_power_law_tone_curve(picamera2: Any) -> None:
     stretch off; the rest of the file as it was."""
     from vision.picamera_source import TONE_INPUTS
 
-    with _camera():
+    with _camera() as cam:
         tuning = picamera2.last.tuning
-        assert picamera2.tuning_asked == ["imx708.json"]
+        assert picamera2.tuning_asked == ["imx708.json"] and cam.notes == []
         assert tuning["algorithms"][0] == {"rpi.agc": {"startup_frames": 5}}
         contrast = tuning["algorithms"][1]["rpi.contrast"]
         assert contrast["ce_enable"] == 0
@@ -241,9 +241,12 @@ def test_the_power_law_keeps_a_pieces_colour_in_its_shade(picamera2: Any) -> Non
 def test_a_tuning_file_that_cannot_be_read_keeps_the_cameras_own_curve(
     picamera2: Any, caplog: pytest.LogCaptureFixture
 ) -> None:
+    from vision.picamera_source import OWN_CURVE_NOTE
+
     picamera2.tuning_files = {}
     with caplog.at_level(logging.WARNING), _camera() as cam:
         assert picamera2.last.tuning is None and cam.read() is not None
+        assert cam.notes == [OWN_CURVE_NOTE]  # the screens say it too (ui.pond_camera)
     assert "its own tone curve is kept" in caplog.text
 
 

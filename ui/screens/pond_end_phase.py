@@ -24,7 +24,13 @@ from companion.errors import CompanionError, EventRefusedError
 from companion.games.pond.events import LILYPAD_FREE, Board, Control, NextPhase
 from ui import pond_view as view
 from ui import theme as style
-from ui.pond_camera import BoardRead, BoardScanner, empty_board_for, pieces_for
+from ui.pond_camera import (
+    BoardRead,
+    BoardScanner,
+    camera_sentences,
+    empty_board_for,
+    pieces_for,
+)
 from ui.screens.base import BaseScreen, load_kv
 from ui.screens.pond_tracker import follow
 from ui.widgets.common import BigButton
@@ -208,6 +214,7 @@ class PondEndPhaseScreen(BaseScreen):
             self.status_text += (
                 " (a photo of the empty board, Settings > Pond map, would make the count exact)"
             )
+        self.status_text += self.camera_says()
         self.scanner.start()
 
     def stop_scan(self) -> None:
@@ -234,8 +241,15 @@ class PondEndPhaseScreen(BaseScreen):
             return
         self.have_board = True
         note = f" ({len(read.warnings)} warnings)" if read.warnings else ""
-        self.status_text = f"Board read{note}. Tap a pond to correct it, the picture to see it big."
+        self.status_text = (
+            f"Board read{note}. Tap a pond to correct it, the picture to see it big."
+            + self.camera_says()
+        )
         self.refresh()
+
+    def camera_says(self) -> str:
+        """The scanning camera's notes, as sentences after the status (``camera_sentences``)."""
+        return camera_sentences(self.scanner.camera if self.scanner is not None else None)
 
     def on_error(self, message: str) -> None:
         self.stop_scan()

@@ -228,16 +228,19 @@ class SettingsScreen(BaseScreen):
         layout_doc = editor.document() if view is editor else None
 
         def read() -> tuple[Any, Any, str]:
+            from ui.pond_camera import camera_sentences
+
             camera = self.app.use_camera("pond")
             frame = camera.read()
+            said = camera_sentences(camera)
             if frame is None or layout_doc is None:
-                return frame, frame, ""
+                return frame, frame, said.strip()
             from ui.widgets.layout_editor import rectify_board
 
             try:
-                return frame, rectify_board(frame, layout_doc), ""
+                return frame, rectify_board(frame, layout_doc), said.strip()
             except ValueError as exc:
-                return frame, frame, f"Corner markers: {exc}; the photo is shown as taken."
+                return frame, frame, f"Corner markers: {exc}; the photo is shown as taken.{said}"
 
         def shown(result: tuple[Any, Any, str]) -> None:
             frame, picture, note = result
