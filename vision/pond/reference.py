@@ -193,7 +193,7 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     # another tone curve: both flatten the frame's contrast against the reference's.
     ratio = contrast(f, r, model)
     if mismatched(ratio) and ratio is not None and log_mean(ratio) < 0:
-        veiled = cleared(f, r, model)
+        veiled = cleared(raster, r, model)  # as taken: the veil comes out by a table
         if veiled is not None and np.abs(np.log(veiled[2])).max() < VEIL_FIT:
             veiling, f, ratio = veiled
             warnings.append(
