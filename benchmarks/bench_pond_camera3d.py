@@ -424,9 +424,14 @@ SHORT = {
 
 #: A camera's tone curve (``pond_scene3d.photograph``'s ``tone``): the light worked in linear
 #: light and the picture made by the Pi camera's default curve ("pi", short names tonepi...),
-#: or by the power law the Pi camera source sets ("power", tonepow...); the pieces' colours
-#: calibrated through it (``calibrated``). Run only when named in ``--only``.
-TONES = {"pi": "Pi camera's default tone curve", "power": "power-law tone curve"}
+#: or by the power law the Pi camera source sets ("power", tonepow...), or by that power law
+#: after the Pi camera's colour matrix ("ccm", toneccm...: ``camera_model.PI_CCM``); the
+#: pieces' colours calibrated through it (``calibrated``). Run only when named in ``--only``.
+TONES = {
+    "pi": "Pi camera's default tone curve",
+    "power": "power-law tone curve",
+    "ccm": "power-law tone curve after the Pi camera's colour matrix (2964 K)",
+}
 #: Glares of their own colour (BGR, linear light) over a board with no cast: a window's
 #: daylight, a warm lamp's.
 _DAYLIGHT = (255.0, 236.0, 208.0)

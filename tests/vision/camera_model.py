@@ -615,11 +615,27 @@ TONE_X = (0, 1 / 64, 1 / 32, 1 / 16, 1 / 8, 3 / 16, 1 / 4, 3 / 8, 1 / 2, 5 / 8, 
 TONE_Y = (0, 0.077, 0.142, 0.234, 0.393, 0.518, 0.62, 0.757, 0.837, 0.895, 0.934, 0.968, 1)
 
 
+#: The Pi camera's colour matrix (``sensor(tone="ccm")``): the Camera Module 3's (imx708)
+#: published default tuning's ``rpi.ccm`` at its warmest colour temperature, 2964 K (a warm
+#: lamp: the strongest of its five), rows R, G, B of the output from the sensor's R, G, B.
+#: Each row sums to 1, so white stays white.
+PI_CCM = np.array(
+    [
+        [1.72129, -0.45961, -0.26169],
+        [-0.30042, 1.56924, -0.26882],
+        [0.15133, -1.13293, 1.98161],
+    ],
+    np.float32,
+)
+
+
 def tone_lut(tone: str) -> U8:
     """The 10-bit-to-8-bit table of a tone curve: "pi" (``TONE_X``, ``TONE_Y``) or "power",
     the power law ``vision.picamera_source`` gives the Pi camera, straight between the points
     it gives (as the ISP applies it)."""
     x = np.arange(1024) / 1023
+    if tone == "ccm":
+        tone = "power"
     if tone == "pi":
         y = np.interp(x, TONE_X, TONE_Y)
     elif tone == "power":
@@ -671,9 +687,15 @@ def sensor(
     ``read_noise`` are each that many times larger, with no denoising. The signal is clipped
     (saturation makes glare white), quantised to 10 bits, demosaiced by OpenCV
     (``demosaic``: "bilinear", "ea" or "vng") and returned as uint8 BGR, optionally through
-    JPEG at ``jpeg_quality``. ``tone`` ("pi" or "power", ``tone_lut``): ``img`` is linear
+    JPEG at ``jpeg_quality``. ``tone`` ("pi", "power" or "ccm", ``tone_lut``): ``img`` is linear
     light, and the demosaiced picture goes through that tone curve instead of straight to 8
-    bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's).
+    bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's), except
+    with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``). The
+    sensor then sees the scene's colours less saturated (the matrix's inverse, in linear
+    light, before the lens blur and the mosaic), its noise and its clipping at full scale
+    happen there, and the matrix after the demosaic gives the colours back, the noise larger
+    and mixed across channels, a channel pushed under 0 clipped at 0, and a highlight cut in
+    one channel only turned another colour.
     ``vignette`` and ``colour_shading``: the lens shading the camera's pipeline leaves
     (``lens_shading``), fixed to the frame, not to the board. ``banding``: a lamp's flicker
     caught by the rolling shutter (``flicker_bands``), this much brighter and darker.
@@ -685,6 +707,8 @@ def sensor(
         src = src * lens_shading((w2, h2), vignette, colour_shading)
     if banding:
         src = src * flicker_bands((w2, h2), banding, rng)[..., None]
+    if tone == "ccm":  # what the sensor sees: BGR in, BGR out
+        src = src @ np.linalg.inv(PI_CCM)[::-1, ::-1].T.astype(np.float32)
     if blur_sigma > 0:
         src = cv2.GaussianBlur(src, (0, 0), blur_sigma)
     raw = mosaic(np.clip(src, 0, None).astype(np.float32))
@@ -692,6 +716,9 @@ def sensor(
     raw = raw + sigma * rng.standard_normal(raw.shape, dtype=np.float32)
     raw10 = np.clip(np.round(raw * 4), 0, 1023).astype(np.uint16)
     bgr16 = cv2.cvtColor(raw10, _BAYER_TO_BGR[demosaic])
+    if tone == "ccm":
+        mixed = bgr16.astype(np.float32) @ PI_CCM[::-1, ::-1].T
+        bgr16 = np.clip(np.round(mixed), 0, 1023).astype(np.uint16)
     if tone:
         out = tone_lut(tone)[np.minimum(bgr16, 1023)]
     else:

@@ -308,3 +308,27 @@ def test_camera_model_tone_curves() -> None:
     assert np.abs(chroma(lut["pi"], 1) - chroma(lut["pi"], 0.5)).max() > 0.03
     with pytest.raises(ValueError, match="tone must be"):
         cm.tone_lut("srgb")
+
+
+def test_camera_model_colour_matrix_gives_the_colours_back_with_more_noise() -> None:
+    """``tone="ccm"``: the sensor sees the scene through the Pi camera's colour matrix's
+    inverse and the matrix gives it back, so a patch's mean colour is the power law's, but
+    its noise is larger (mixed from the three channels) and a saturated colour's weakest
+    channel is cut at 0 where the noise takes it under."""
+    assert np.allclose(cm.PI_CCM.sum(axis=1), 1.0, atol=1e-4)  # white stays white
+    patch = np.zeros((64, 64, 3), np.float32)
+    patch[:, :32] = (40.0, 60.0, 90.0)  # a grey-blue, linear BGR
+    patch[:, 32:] = (0.5, 6.0, 120.0)  # a deep red
+    shot = {
+        t: cm.sensor(patch, np.random.default_rng(3), blur_sigma=0, tone=t).astype(np.float64)
+        for t in ("power", "ccm")
+    }
+    inner = (slice(8, 56), slice(4, 28))
+    for t in shot:
+        mean = shot[t][inner].reshape(-1, 3).mean(axis=0)
+        assert np.allclose(mean, shot["power"][inner].reshape(-1, 3).mean(axis=0), atol=3), t
+    spread = {t: shot[t][inner].reshape(-1, 3).std(axis=0) for t in shot}
+    assert np.all(spread["ccm"] > 1.3 * spread["power"]), spread
+    red = (slice(8, 56), slice(36, 60))
+    cut = {t: np.mean(shot[t][red][..., 0] == 0) for t in shot}
+    assert cut["ccm"] > cut["power"] + 0.1, cut
