@@ -618,7 +618,8 @@ TONE_Y = (0, 0.077, 0.142, 0.234, 0.393, 0.518, 0.62, 0.757, 0.837, 0.895, 0.934
 #: The Pi camera's colour matrix (``sensor(tone="ccm")``): the Camera Module 3's (imx708)
 #: published default tuning's ``rpi.ccm`` at its warmest colour temperature, 2964 K (a warm
 #: lamp: the strongest of its five), rows R, G, B of the output from the sensor's R, G, B.
-#: Each row sums to 1, so white stays white.
+#: Each row sums to 1, so white stays white. The scene is taken as lit at that temperature,
+#: so this matrix's inverse is what the sensor sees.
 PI_CCM = np.array(
     [
         [1.72129, -0.45961, -0.26169],
@@ -627,6 +628,32 @@ PI_CCM = np.array(
     ],
     np.float32,
 )
+#: The same tuning's matrices at 3610 K and 4640 K, and at 3180 K (a third of the way to
+#: 3610 K: libcamera interpolates the matrices by temperature): what the camera applies when
+#: its auto white balance judges the same light at that temperature instead
+#: (``sensor(tone="ccm36")``, ``"ccm46"``, ``"ccm32"``): the sensor's colours as before, given
+#: back through another matrix.
+_CCM_3610 = np.array(
+    [
+        [1.54474, -0.35082, -0.19391],
+        [-0.36989, 1.67926, -0.30936],
+        [-0.00524, -0.55197, 1.55722],
+    ],
+    np.float32,
+)
+PI_CCMS = {
+    "ccm": PI_CCM,
+    "ccm32": PI_CCM + (_CCM_3610 - PI_CCM) * np.float32((3180 - 2964) / (3610 - 2964)),
+    "ccm36": _CCM_3610,
+    "ccm46": np.array(
+        [
+            [1.52972, -0.35168, -0.17804],
+            [-0.28309, 1.67098, -0.38788],
+            [0.01695, -0.57209, 1.55515],
+        ],
+        np.float32,
+    ),
+}
 
 
 def tone_lut(tone: str) -> U8:
@@ -634,7 +661,7 @@ def tone_lut(tone: str) -> U8:
     the power law ``vision.picamera_source`` gives the Pi camera, straight between the points
     it gives (as the ISP applies it)."""
     x = np.arange(1024) / 1023
-    if tone == "ccm":
+    if tone in PI_CCMS:
         tone = "power"
     if tone == "pi":
         y = np.interp(x, TONE_X, TONE_Y)
@@ -690,7 +717,9 @@ def sensor(
     JPEG at ``jpeg_quality``. ``tone`` ("pi", "power" or "ccm", ``tone_lut``): ``img`` is linear
     light, and the demosaiced picture goes through that tone curve instead of straight to 8
     bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's), except
-    with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``). The
+    with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``;
+    "ccm36" and "ccm46" give the colours back through its matrix at another temperature,
+    ``PI_CCMS``). The
     sensor then sees the scene's colours less saturated (the matrix's inverse, in linear
     light, before the lens blur and the mosaic), its noise and its clipping at full scale
     happen there, and the matrix after the demosaic gives the colours back, the noise larger
@@ -707,7 +736,7 @@ def sensor(
         src = src * lens_shading((w2, h2), vignette, colour_shading)
     if banding:
         src = src * flicker_bands((w2, h2), banding, rng)[..., None]
-    if tone == "ccm":  # what the sensor sees: BGR in, BGR out
+    if tone in PI_CCMS:  # what the sensor sees: BGR in, BGR out
         src = src @ np.linalg.inv(PI_CCM)[::-1, ::-1].T.astype(np.float32)
     if blur_sigma > 0:
         src = cv2.GaussianBlur(src, (0, 0), blur_sigma)
@@ -716,8 +745,8 @@ def sensor(
     raw = raw + sigma * rng.standard_normal(raw.shape, dtype=np.float32)
     raw10 = np.clip(np.round(raw * 4), 0, 1023).astype(np.uint16)
     bgr16 = cv2.cvtColor(raw10, _BAYER_TO_BGR[demosaic])
-    if tone == "ccm":
-        mixed = bgr16.astype(np.float32) @ PI_CCM[::-1, ::-1].T
+    if tone in PI_CCMS:
+        mixed = bgr16.astype(np.float32) @ PI_CCMS[tone][::-1, ::-1].T
         bgr16 = np.clip(np.round(mixed), 0, 1023).astype(np.uint16)
     if tone:
         out = tone_lut(tone)[np.minimum(bgr16, 1023)]

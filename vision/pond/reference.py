@@ -75,12 +75,14 @@ from vision.pond.exposure import (
 )
 from vision.pond.glare_out import take_out
 from vision.pond.glare_tint import fit_tinted, own_colour
+from vision.pond.mixing import mixing, unmixed
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
 from vision.pond.tones import (
     ANCHOR,
     VEIL_FIT,
+    another_curve,
     cleared,
     contrast,
     log_mean,
@@ -180,6 +182,25 @@ def _cast(
     return med - float(med.mean())
 
 
+def _unmix(
+    f: npt.NDArray[np.float32],
+    r: npt.NDArray[np.float32],
+    model: BoardModel,
+    ratio: npt.NDArray[np.float64],
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]] | None:
+    """The frame with the camera's colour mixing taken out (``vision.pond.mixing``), and its
+    contrast then, where that brings the channel furthest from the reference's contrast
+    (``ratio``) nearer; else None."""
+    a = mixing(f, r, model)
+    if a is None:
+        return None
+    out = unmixed(f, a)
+    again = contrast(out, r, model)
+    if again is None or np.abs(np.log(again)).max() >= np.abs(np.log(ratio)).max():
+        return None
+    return out, again
+
+
 def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
     """Compare a frame's board raster with the empty board (see the module docstring)."""
     if empty.raster.shape != raster.shape:
@@ -201,7 +222,21 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
                 "smudged lens, or a lamp shining into it?): it was taken out, but clean the "
                 "lens and keep lamps out of its view"
             )
+    if mismatched(ratio) and ratio is not None and not another_curve(ratio):
+        # One channel's contrast moved, the others hardly: the camera's colour matrix.
+        unmixing = _unmix(f, r, model, ratio)
+        if unmixing is not None:
+            blue, green, red = (float(v) for v in ratio)
+            f, ratio = unmixing
+            warnings.append(
+                f"this photo's colours are mixed otherwise than the empty-board photo's "
+                f"(contrast red {red:.2f}, green {green:.2f}, blue {blue:.2f} of its): the "
+                "camera's white balance has moved since, or another camera took one of them. "
+                "The mixing was taken out, but photograph the empty board and the colours "
+                "again (Settings: Pond map, Colours)"
+            )
     papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
+    # Another tone curve; or a mixing that could not be taken out, matched as one.
     retoned = mismatched(ratio)
     if retoned and ratio is not None:
         r = matched(r, ratio, ANCHOR if papers[1] is None else papers[1])

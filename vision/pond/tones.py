@@ -31,13 +31,20 @@ taken out of the frame, pieces and board alike, and the owner told to clean the 
 (tuning: 99.62% under a veil of 0.1). Another curve leaves the channels apart (the Pi's
 curve against the power law: 0.82 and 1.27 at best), and is matched as below.
 
-Where it is further from 1 than ``MISMATCH``, the reference's levels are mapped to the
-frame's contrast (``matched``: a power per channel about the markers' paper, which keeps its
-level, so the exposure's gains are the same), and the owner is told to photograph the empty
-board and the colours again. Which of the photos changed is not known: the pieces' colours,
-calibrated through one curve or the other, are left as they are (the game through the Pi's
-curve with the colours and the empty board through the power law: tuning 100-129 at 20
-degrees read 92.8%, against 96.2% with all three through the Pi's curve, every board warned).
+Where it is further from 1 than ``MISMATCH``, its three channels alike (``CURVE_SPREAD``),
+the reference's levels are mapped to the frame's contrast (``matched``: a power per channel
+about the markers' paper, which keeps its level, so the exposure's gains are the same), and
+the owner is told to photograph the empty board and the colours again. Which of the photos
+changed is not known: the pieces' colours, calibrated through one curve or the other, are
+left as they are (the game through the Pi's curve with the colours and the empty board
+through the power law: tuning 100-129 at 20 degrees read 92.8%, against 96.2% with all three
+through the Pi's curve, every board warned).
+
+Where one channel's contrast has moved and the others hardly (``another_curve`` false: the
+camera's colour matrix moved with its white balance, which mixes the channels otherwise), the
+reference is not matched as a curve (that cost 7 points: boards 39700-39729 at 20 degrees,
+92.1% exact); ``reference.compare`` takes the mixing out of the frame instead
+(``vision.pond.mixing``).
 """
 
 from __future__ import annotations
@@ -63,6 +70,13 @@ TEXTURE = 0.01
 LEAST_WINDOWS = 2000
 #: A contrast this far from 1 (log, the three channels' mean) is another tone curve.
 MISMATCH = 0.2
+#: ...and another tone curve only where its three channels' contrasts lie within this (log)
+#: of each other: a curve works on each channel alike (the Pi camera's default curve against
+#: the power law: 0.62-0.70, or 1.39-1.59, a spread of at most 0.14). The camera's colour
+#: matrix moved (its white balance judged the light otherwise) changes one channel's contrast
+#: and hardly another's (2964 K against 3610 K: blue 0.61-0.63, green 1.01-1.05, red
+#: 0.73-0.75; a spread of 0.5 and more), and matched as a curve it cost 7 points.
+CURVE_SPREAD = 0.3
 #: The level kept where the layout has no markers' paper to keep.
 ANCHOR = 230.0
 #: The sample's step (raster px), as in ``reference.compare``.
@@ -110,8 +124,8 @@ def _contrast(
     fb = cv2.GaussianBlur(fs, (0, 0), sigma)
     rb = cv2.GaussianBlur(rs, (0, 0), sigma)
     ok = (darkest(fb) > 12) & (darkest(rb) > 12) & (brightest(fb) < 250) & (brightest(rb) < 250)
-    ok &= _off_markers(fs, model)
-    mean, full = _windows(ok, model)
+    ok &= off_markers(fs, model)
+    mean, full = windows(ok, model)
     out = np.ones(3)
     for c in range(3):
         x = np.where(ok, np.log(rb[..., c] + 4.0), 0.0).astype(np.float32)
@@ -126,7 +140,7 @@ def _contrast(
     return out
 
 
-def _off_markers(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[np.bool_]:
+def off_markers(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[np.bool_]:
     """The pixels of a ``shrunk`` raster outside the marker zones."""
     h, w = fs.shape[:2]
     zone = cv2.resize(model.marker_zone.astype(np.uint8), (w, h), interpolation=cv2.INTER_NEAREST)
@@ -134,7 +148,7 @@ def _off_markers(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[
     return out
 
 
-def _windows(
+def windows(
     ok: npt.NDArray[np.bool_], model: BoardModel
 ) -> tuple[Callable[[npt.NDArray[np.float32]], npt.NDArray[np.float32]], npt.NDArray[np.bool_]]:
     """Over each ``WINDOW_MM`` window of a ``shrunk`` raster: the mean of a value over its
@@ -156,8 +170,14 @@ def log_mean(ratio: npt.NDArray[np.float64]) -> float:
 
 
 def mismatched(ratio: npt.NDArray[np.float64] | None) -> bool:
-    """Is ``contrast``'s answer another tone curve's (``MISMATCH``)?"""
+    """Is ``contrast``'s answer further from 1 than the same camera's (``MISMATCH``)?"""
     return ratio is not None and abs(log_mean(ratio)) > MISMATCH
+
+
+def another_curve(ratio: npt.NDArray[np.float64] | None) -> bool:
+    """Is ``contrast``'s answer another tone curve's: ``mismatched``, its channels alike
+    (``CURVE_SPREAD``)?"""
+    return ratio is not None and mismatched(ratio) and float(np.ptp(np.log(ratio))) < CURVE_SPREAD
 
 
 def matched(
@@ -178,8 +198,8 @@ def veil(fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardM
     is 0 where only the light's gain differs, and the veil where light is added everywhere
     alike. Its median over the windows, the least of the three channels' (a veil is white)."""
     fl, rl = linear(fs), linear(rs)
-    ok = _off_markers(fs, model) & (brightest(fl) < 240) & (brightest(rl) < 240)
-    mean, full = _windows(ok, model)
+    ok = off_markers(fs, model) & (brightest(fl) < 240) & (brightest(rl) < 240)
+    mean, full = windows(ok, model)
     least = float("inf")
     for c in range(3):
         x = np.where(ok, rl[..., c], 0.0).astype(np.float32)

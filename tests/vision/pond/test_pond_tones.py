@@ -12,7 +12,14 @@ import pytest
 
 from vision.pond.model import board_model
 from vision.pond.pieces import read_pieces_file
-from vision.pond.tones import VEIL_FIT, cleared, contrast, matched, mismatched
+from vision.pond.tones import (
+    VEIL_FIT,
+    another_curve,
+    cleared,
+    contrast,
+    matched,
+    mismatched,
+)
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +107,21 @@ def test_another_curve_is_not_a_veil(model: Any) -> None:
     assert mismatched(contrast(f, r, model))
     veiled = cleared(f, r, model)
     assert veiled is None or np.abs(np.log(veiled[2])).max() >= VEIL_FIT
+
+
+def test_a_colour_matrix_moved_is_not_another_curve(model: Any) -> None:
+    """The camera's colour matrix at another temperature (its white balance moved): in
+    linear light the blue that comes back takes a share of the green. One channel's contrast
+    moves and the others hardly, which no tone curve does: it is told, and not matched."""
+    grain = _light(model)
+    # A board of grass and water: where green is high, blue is low, and the other way round.
+    light = np.stack([grain[..., 0], 0.65 - grain[..., 0], grain[..., 2]], axis=2)
+    r = _power(light)
+    # BGR rows: the matrix at 3610 K over the one at 2964 K (``camera_model.PI_CCMS``).
+    mix = np.array([[0.81, 0.22, -0.03], [-0.02, 1.05, -0.03], [0.03, 0.06, 0.91]], np.float32)
+    f = _power(light @ mix.T * _falloff(model, 0.7))
+    ratio = contrast(f, r, model)
+    assert ratio is not None and mismatched(ratio), ratio
+    assert not another_curve(ratio), ratio
+    curve = (255 * light ** (1 / 3.5)).astype(np.float32)  # another curve: every channel alike
+    assert another_curve(contrast(curve, r, model))

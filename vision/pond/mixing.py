@@ -1,0 +1,94 @@
+"""The camera's colours mixed otherwise than in the empty-board photo: its colour matrix moved.
+
+A camera gives each colour back through a colour matrix, in linear light, before its tone
+curve. The Pi camera's is chosen by the temperature its auto white balance judges the light
+at (``rpi.ccm`` in its tuning file: five matrices from 2964 K to 7590 K), and that judgement
+can move between the owner's photos and the game's. The matrices differ by more than a gain
+per channel: from 2964 K to 3610 K the blue that comes back takes 0.28 of the green. A gain
+per channel is what ``reference.compare`` divides out; a mixing is not. Its mark is the
+contrast (``tones.contrast``): one channel's moves and the others hardly, where another tone
+curve moves all three alike (``tones.another_curve``).
+
+There ``mixing`` measures it over the board, in linear light, where the light is the same in
+both photos: within each ``tones.WINDOW_MM`` window of board whose colours vary in every
+direction (``TEXTURE``), the frame's deviations from its mean as a matrix times the
+reference's (``f - mean f = A (r - mean r)``: a lamp's fall-off, a shadow or a glare's
+white, even over the window, do not count), by least squares; each row over its diagonal,
+the median over the windows, and the diagonal's median gains. ``unmixed`` takes it out of the
+frame, ``D A^-1`` with ``D`` its diagonal: the cast, which ``compare`` goes on to measure and
+divide out as before.
+
+Measured on the realistic generator's boards (seeds 39700-39701; rows over their diagonal):
+the matrix at 3610 K over the one at 2964 K (blue takes 0.276 of green, red 0.070) read 0.29
+and 0.31, and 0.12; the other way round (-0.215) -0.25 and -0.24. Taken out, the three
+channels' contrast came back to 0.92-1.08 of the reference's (0.62-1.61 before).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from vision.channels import brightest, darkest
+from vision.cvarrays import f32
+from vision.pond.model import BoardModel
+from vision.pond.power_law import encoded, linear
+from vision.pond.tones import off_markers, shrunk, windows
+
+#: A window is used where the reference's colours vary in every direction by at least this
+#: (the least eigenvalue of their covariance, linear levels squared): on plain paint the
+#: matrix is not told.
+TEXTURE = 10.0
+#: ...and the mixing is told only where at least this many such windows are seen.
+LEAST_WINDOWS = 500
+
+
+def mixing(
+    f: npt.NDArray[np.float32], r: npt.NDArray[np.float32], model: BoardModel
+) -> npt.NDArray[np.float64] | None:
+    """The frame's colours against the reference's, ``A`` (3x3, BGR, linear light, ``f = A
+    r``; green's gain 1), over the board; None where too few textured windows are seen."""
+    fs, rs = shrunk(f), shrunk(r)
+    fl, rl = linear(fs), linear(rs)
+    ok = off_markers(fs, model) & (darkest(fs) > 12) & (darkest(rs) > 12)
+    ok &= (brightest(fs) < 250) & (brightest(rs) < 250)
+    mean, full = windows(ok, model)
+    x = [np.where(ok, rl[..., k], 0.0).astype(np.float32) for k in range(3)]
+    y = [np.where(ok, fl[..., k], 0.0).astype(np.float32) for k in range(3)]
+    mx, my = [mean(v) for v in x], [mean(v) for v in y]
+    crr = np.empty((*ok.shape, 3, 3), np.float32)  # each window's covariances
+    cfr = np.empty((*ok.shape, 3, 3), np.float32)
+    for k in range(3):
+        for j in range(k, 3):
+            crr[..., k, j] = crr[..., j, k] = mean(x[k] * x[j]) - mx[k] * mx[j]
+        for c in range(3):
+            cfr[..., c, k] = mean(y[c] * x[k]) - my[c] * mx[k]
+    c_rr = crr[full].astype(np.float64)
+    use = np.linalg.eigvalsh(c_rr)[:, 0] > TEXTURE
+    if np.count_nonzero(use) < LEAST_WINDOWS:
+        return None
+    a = cfr[full][use].astype(np.float64) @ np.linalg.inv(c_rr[use])
+    d = np.einsum("nii->ni", a)
+    if np.any(d <= 0):
+        a, d = a[np.all(d > 0, axis=1)], d[np.all(d > 0, axis=1)]
+        if len(a) < LEAST_WINDOWS:
+            return None
+    shares = np.median(a / d[:, :, None], axis=0)  # each row over its diagonal
+    cast = np.median(d / d[:, 1:2], axis=0)  # each channel's gain over green's
+    out: npt.NDArray[np.float64] = np.diag(cast) @ shares
+    return out
+
+
+def off_diagonal(a: npt.NDArray[np.float64]) -> float:
+    """The largest share of another channel in one (``A``'s rows divided by their diagonal)."""
+    n = a / np.diag(a)[:, None]
+    return float(np.abs(n - np.eye(3)).max())
+
+
+def unmixed(f: npt.NDArray[np.float32], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    """The frame ``f`` (picture levels, BGR) with the mixing ``a`` taken out in linear light
+    (``D A^-1``, D its diagonal), the cast left; a colour taken under 0 is 0."""
+    t = (np.diag(np.diag(a)) @ np.linalg.inv(a)).astype(np.float32)
+    lin = f32(cv2.transform(linear(np.minimum(f, 255.0)), t))
+    return encoded(np.clip(lin, 0.0, 255.0))
