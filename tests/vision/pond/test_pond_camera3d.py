@@ -955,6 +955,27 @@ def test_pond3d_a_veiled_photo_is_cleared_not_matched_as_another_curve(
     assert not any("contrast is" in w for w in count.warnings), count.warnings
 
 
+def test_pond3d_a_colour_matrix_moved_is_taken_out_not_matched_as_another_curve(
+    layout13: Any, tall: Any
+) -> None:
+    """The Pi camera's white balance judged the light at 3610 K for the game's photo and at
+    2964 K for the owner's (seed 100, 20 degrees): its colour matrix mixes the channels
+    otherwise, and one channel's contrast moves (blue 0.62) while green's does not. Matched as
+    another tone curve it read 6 ponds wrong; the mixing measured on the board and taken out,
+    at most one, named, and the owner is told why."""
+    told, empty = _through(layout13, tall, 100, "ccm")
+    scene = _scene(layout13, tall, 100, tilt=20.0, tone="ccm36")
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert len(wrong) <= 1 and wrong <= set(count.flagged), (wrong, count.warnings)
+    assert any(
+        w.startswith("this photo's colours are mixed otherwise") and "taken out" in w
+        for w in count.warnings
+    ), count.warnings
+    assert not any("contrast is" in w for w in count.warnings), count.warnings
+
+
 def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     layout13: Any, tall: Any
 ) -> None:
