@@ -56,7 +56,11 @@ the rows (``banding`` 0.1 or 0.2; the calibration photo without), and the empty-
 taken otherwise (``empty_size``: at 4608x2592; ``empty_tone``: through another tone curve;
 ``calib_tone``: the colours' photo too), and a veil of stray light over the game's photo
 (``haze``: 0.05 or 0.1 of white's light added evenly, a smudged lens; ``haze_across``: from 0
-on one side of the frame to twice ``haze`` on the other, a lamp's flare).
+on one side of the frame to twice ``haze`` on the other, a lamp's flare); and the Pi
+camera's colour matrix (``TONES``' "ccm": the power law after the Camera Module 3's 2964 K
+matrix, ``camera_model.PI_CCM``), with its white balance judging the light otherwise for
+the game's photos than for the owner's (``ccmshift...``: the game's colours given back
+through its 3610 K or 4640 K matrix, or a third of the way; or the other way round).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -115,8 +119,12 @@ code before it, with the ten default conditions and five through the power law a
 identity check) and for the new conditions of a real camera (lens shading, a flickering
 lamp, a fluorescent tube's glare, the empty-board photo at full size), and for a veil of stray
 light taken out (haze20, haze20strong, hazeacross20, haze10hands, with the tone-curve
-conditions again);
-the next fresh seeds start at 39700;
+conditions again); 39700-39729 for the Pi camera's colour matrix (toneccm..., beside
+tonepow...) and then, looked at, for its white balance moved (ccmshift...) and the mixing
+taken out (``vision.pond.mixing``); 39800-39829 for that, on it and on the code before it,
+with the ten default conditions and eight of the tone curve and the veil as the identity
+check;
+the next fresh seeds start at 39900;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
