@@ -42,9 +42,10 @@ through the Pi's curve, every board warned).
 
 Where one channel's contrast has moved and the others hardly (``another_curve`` false: the
 camera's colour matrix moved with its white balance, which mixes the channels otherwise), the
-reference is not matched as a curve (that cost 7 points: boards 39700-39729 at 20 degrees,
-92.1% exact); ``reference.compare`` takes the mixing out of the frame instead
-(``vision.pond.mixing``).
+mixing is measured on the board and taken out of the frame (``vision.pond.mixing``, in
+``reference.compare``); matched as a curve it had cost 7 points (boards 39700-39729 at 20
+degrees, 92.1% exact). Only where the mixing cannot be measured, or taking it out does not
+bring the contrast nearer, is the frame matched as a curve, as before.
 """
 
 from __future__ import annotations
