@@ -123,8 +123,8 @@ conditions again); 39700-39729 for the Pi camera's colour matrix (toneccm..., be
 tonepow...) and then, looked at, for its white balance moved (ccmshift...) and the mixing
 taken out (``vision.pond.mixing``); 39800-39829 for that, on it and on the code before it,
 with the ten default conditions and eight of the tone curve and the veil as the identity
-check;
-the next fresh seeds start at 39900;
+check; 39900-39929 for the camera's sharpening (toneisp..., beside toneccm...);
+the next fresh seeds start at 40000;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
@@ -433,12 +433,14 @@ SHORT = {
 #: A camera's tone curve (``pond_scene3d.photograph``'s ``tone``): the light worked in linear
 #: light and the picture made by the Pi camera's default curve ("pi", short names tonepi...),
 #: or by the power law the Pi camera source sets ("power", tonepow...), or by that power law
-#: after the Pi camera's colour matrix ("ccm", toneccm...: ``camera_model.PI_CCM``); the
-#: pieces' colours calibrated through it (``calibrated``). Run only when named in ``--only``.
+#: after the Pi camera's colour matrix ("ccm", toneccm...: ``camera_model.PI_CCM``), and with
+#: its sharpening too ("isp", toneisp...: ``camera_model.sharpened``); the pieces' colours
+#: calibrated through it (``calibrated``). Run only when named in ``--only``.
 TONES = {
     "pi": "Pi camera's default tone curve",
     "power": "power-law tone curve",
     "ccm": "power-law tone curve after the Pi camera's colour matrix (2964 K)",
+    "isp": "the Pi camera's colour matrix (2964 K), the power law and its sharpening",
 }
 #: Glares of their own colour (BGR, linear light) over a board with no cast: a window's
 #: daylight, a warm lamp's.

@@ -653,7 +653,26 @@ PI_CCMS = {
         ],
         np.float32,
     ),
+    "isp": PI_CCM,  # the matrix, and the camera's sharpening after the tone curve
 }
+#: The Pi camera's sharpening (``sensor(tone="isp")``): its tuning's ``rpi.sharpen`` is on by
+#: default (strength 1, threshold 0.75, limit 0.5) and the ISP's filter is not published;
+#: taken here as an unsharp mask on the picture's luma: its detail over a Gaussian of
+#: ``SHARPEN_SIGMA`` px, less ``SHARPEN_CORE`` levels (the noise left alone), at most
+#: ``SHARPEN_LIMIT`` levels, added to the three channels alike (halos at every edge).
+SHARPEN_SIGMA = 1.0
+SHARPEN_CORE = 2.0
+SHARPEN_LIMIT = 40.0
+
+
+def sharpened(picture: U8) -> U8:
+    """``picture`` through the camera's sharpening (``SHARPEN_SIGMA`` and the rest)."""
+    f = picture.astype(np.float32)
+    y = f @ np.array([0.114, 0.587, 0.299], np.float32)
+    detail = y - cv2.GaussianBlur(y, (0, 0), SHARPEN_SIGMA)
+    detail = np.sign(detail) * np.clip(np.abs(detail) - SHARPEN_CORE, 0, SHARPEN_LIMIT)
+    out: U8 = np.clip(np.round(f + detail[..., None]), 0, 255).astype(np.uint8)
+    return out
 
 
 def tone_lut(tone: str) -> U8:
@@ -719,7 +738,8 @@ def sensor(
     bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's), except
     with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``;
     "ccm36" and "ccm46" give the colours back through its matrix at another temperature,
-    ``PI_CCMS``). The
+    ``PI_CCMS``; "isp" is "ccm" with the camera's sharpening after the curve, ``sharpened``).
+    The
     sensor then sees the scene's colours less saturated (the matrix's inverse, in linear
     light, before the lens blur and the mosaic), its noise and its clipping at full scale
     happen there, and the matrix after the demosaic gives the colours back, the noise larger
@@ -752,6 +772,8 @@ def sensor(
         out = tone_lut(tone)[np.minimum(bgr16, 1023)]
     else:
         out = np.clip((bgr16.astype(np.float32) + 2) / 4, 0, 255).astype(np.uint8)
+    if tone == "isp":
+        out = sharpened(out)
     if (h2, w2) != (h, w):
         out = cv2.copyMakeBorder(out, 0, h - h2, 0, w - w2, cv2.BORDER_REPLICATE)
     if jpeg_quality is not None and jpeg_quality < 100:

@@ -332,3 +332,17 @@ def test_camera_model_colour_matrix_gives_the_colours_back_with_more_noise() -> 
     red = (slice(8, 56), slice(36, 60))
     cut = {t: np.mean(shot[t][red][..., 0] == 0) for t in shot}
     assert cut["ccm"] > cut["power"] + 0.1, cut
+
+
+def test_camera_model_sharpening_rings_an_edge_and_leaves_flat_noise() -> None:
+    """``sharpened``: a step from 80 to 160 overshoots on both sides (the halos a camera's
+    sharpening leaves at a piece's edge); a flat patch with a level of noise under the core
+    is left as it was."""
+    step = np.full((16, 32, 3), 80, np.uint8)
+    step[:, 16:] = 160
+    out = cm.sharpened(step).astype(int)
+    assert out[8, 15, 1] < 80 - 10 and out[8, 16, 1] > 160 + 10
+    assert out[8, 2, 1] == 80 and out[8, 29, 1] == 160
+    flat = np.full((16, 16, 3), 120, np.uint8)
+    flat[::2, ::2] = 121
+    assert np.array_equal(cm.sharpened(flat), flat)
