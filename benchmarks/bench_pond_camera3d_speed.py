@@ -16,11 +16,13 @@ the power law the Pi camera is given, the pieces' colours calibrated through it 
 the pieces it washed out looked for again, ``vision.pond.glare_out``). ``--warm W`` and
 ``--gain G``: the evening's warmer light (0.15) and the sensor's gain (4), so with glare the
 glare undone under a light's cast. ``--haze H``: a veil of stray light, H of white's, over the
-game's photo (``vision.pond.tones.cleared`` takes it out).
+game's photo (``vision.pond.tones.cleared`` takes it out). ``--owners-tone T``: the
+empty-board photo and the colours' through tone T, the game's through ``--tone`` (``--tone
+ccm36 --owners-tone ccm``: the Pi camera's white balance moved, ``vision.pond.mixing``).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
         [--taper T] [--exposure E] [--glare G] [--tone power] [--warm W] [--gain G]
-        [--haze H]
+        [--haze H] [--owners-tone T]
 """
 
 from __future__ import annotations
@@ -66,7 +68,13 @@ def main() -> int:
     ap.add_argument(
         "--haze", type=float, default=0.0, help="a veil of stray light over the frame (default 0)"
     )
+    ap.add_argument(
+        "--owners-tone",
+        default=None,
+        help="the empty board's and the colours' photos through this tone (default: --tone)",
+    )
     args = ap.parse_args()
+    owners = args.tone if args.owners_tone is None else args.owners_tone
     cv2.setNumThreads(1)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
@@ -76,8 +84,8 @@ def main() -> int:
     )
     model = board_model(layout, pieces)
     told = pieces if args.taper == 1 else dataclasses.replace(pieces, top_ratio=args.taper)
-    if args.tone:
-        shot, points = s3.calibration_photo(layout, pieces, size=(2304, 1296), tone=args.tone)
+    if owners:
+        shot, points = s3.calibration_photo(layout, pieces, size=(2304, 1296), tone=owners)
         told, _, _ = calibrate_colours(shot, layout, points, told, "calibration photo")
     for size in ((2304, 1296), (4608, 2592)):
         times: list[float] = []
@@ -99,7 +107,7 @@ def main() -> int:
                 haze=args.haze,
             )
             photo = s3.empty_board(
-                layout, pieces, seed, size=size, busy=True, exposure=args.exposure, tone=args.tone
+                layout, pieces, seed, size=size, busy=True, exposure=args.exposure, tone=owners
             )
             raster, _, _ = board_raster(photo, layout, pieces, "empty board")
             empty = EmptyBoard(raster, "empty board")
@@ -124,7 +132,8 @@ def main() -> int:
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
             f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}, "
-            f"warm {args.warm:g}, gain {args.gain:g}, haze {args.haze:g}: "
+            f"warm {args.warm:g}, gain {args.gain:g}, haze {args.haze:g}, "
+            f"the owner's photos through {owners or 'none'}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
         )
