@@ -663,41 +663,22 @@ for _tone, _label in TONES.items():
 #: its matrix there (``camera_model.PI_CCMS``), not a gain per channel. The empty-board
 #: photo and the colours' through the 2964 K matrix and the game's through the 3610 K or
 #: 4640 K one, or the other way round.
-_SHIFTED = "the Pi camera's colour matrix"
-for _short, _what, _kw in (
-    ("ccmshift36_20", "at 3610 K for the game's photos, 2964 K for the owner's, 20 deg", {}),
-    ("ccmshift36_30", "at 3610 K for the game's photos, 2964 K for the owner's, 30 deg", {}),
-    ("ccmshift46_20", "at 4640 K for the game's photos, 2964 K for the owner's, 20 deg", {}),
-    ("ccmshift32_20", "at 3180 K for the game's photos, 2964 K for the owner's, 20 deg", {}),
-    (
-        "ccmshift36glare",
-        "at 3610 K for the game's photos, 2964 K for the owner's, glare 0.85, 15 deg",
-        {"tilt": 15.0, "glare": 0.85},
-    ),
-    (
-        "ccmshift36hands",
-        "at 3610 K for the game's photos, 2964 K for the owner's, hand over the map, 15 deg",
-        {"tilt": 15.0, "hand": True},
-    ),
+_KELVIN = {"ccm": 2964, "ccm32": 3180, "ccm36": 3610, "ccm46": 4640}
+for _short, _game, _owners, _tail, _kw in (
+    ("ccmshift36_20", "ccm36", "ccm", "20 deg", {"tilt": 20.0}),
+    ("ccmshift36_30", "ccm36", "ccm", "30 deg", {"tilt": 30.0}),
+    ("ccmshift46_20", "ccm46", "ccm", "20 deg", {"tilt": 20.0}),
+    ("ccmshift32_20", "ccm32", "ccm", "20 deg", {"tilt": 20.0}),
+    ("ccmshift36glare", "ccm36", "ccm", "glare 0.85, 15 deg", {"tilt": 15.0, "glare": 0.85}),
+    ("ccmshift36hands", "ccm36", "ccm", "hand over the map, 15 deg", {"tilt": 15.0, "hand": True}),
+    ("ccmshiftback20", "ccm", "ccm36", "20 deg", {"tilt": 20.0}),
 ):
-    _game = "ccm" + _short[8:10]
-    EXTRA[f"{_SHIFTED} {_what}"] = {
-        "tilt": 30.0 if _short.endswith("_30") else 20.0,
-        "tone": _game,
-        "empty_tone": "ccm",
-        "calib_tone": "ccm",
-        **_kw,
-    }
-    SHORT[_short] = f"{_SHIFTED} {_what}"
-EXTRA[f"{_SHIFTED} at 2964 K for the game's photos, 3610 K for the owner's, 20 deg"] = {
-    "tilt": 20.0,
-    "tone": "ccm",
-    "empty_tone": "ccm36",
-    "calib_tone": "ccm36",
-}
-SHORT["ccmshiftback20"] = (
-    f"{_SHIFTED} at 2964 K for the game's photos, 3610 K for the owner's, 20 deg"
-)
+    _label = (
+        f"the Pi camera's colour matrix at {_KELVIN[_game]} K for the game's photos, "
+        f"{_KELVIN[_owners]} K for the owner's, {_tail}"
+    )
+    EXTRA[_label] = {**_kw, "tone": _game, "empty_tone": _owners, "calib_tone": _owners}
+    SHORT[_short] = _label
 
 
 def pieces_with_heights() -> Any:
