@@ -733,17 +733,17 @@ def sensor(
     ``read_noise`` are each that many times larger, with no denoising. The signal is clipped
     (saturation makes glare white), quantised to 10 bits, demosaiced by OpenCV
     (``demosaic``: "bilinear", "ea" or "vng") and returned as uint8 BGR, optionally through
-    JPEG at ``jpeg_quality``. ``tone`` ("pi", "power", or a matrix's, ``tone_lut``): ``img`` is linear
-    light, and the demosaiced picture goes through that tone curve instead of straight to 8
-    bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's), except
-    with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``;
+    JPEG at ``jpeg_quality``. ``tone`` ("pi", "power", or a matrix's, ``tone_lut``): ``img`` is
+    linear light, and the demosaiced picture goes through that tone curve instead of straight to
+    8 bits; the colour matrix is taken as the identity (the sensor's primaries sRGB's), except
+    with ``tone="ccm"``: the power law after the Pi camera's colour matrix (``PI_CCM``; "ccm32",
     "ccm36" and "ccm46" give the colours back through its matrix at another temperature,
     ``PI_CCMS``; "isp" is "ccm" with the camera's sharpening after the curve, ``sharpened``).
     The sensor then sees the scene's colours less saturated (the matrix's inverse, in linear
-    light, before the lens blur and the mosaic), its noise and its clipping at full scale
-    happen there, and the matrix after the demosaic gives the colours back, the noise larger
-    and mixed across channels, a channel pushed under 0 clipped at 0, and a highlight cut in
-    one channel only turned another colour.
+    light, before the lens blur and the mosaic), its noise and its clipping at full scale happen
+    there, and the matrix after the demosaic gives the colours back, the noise larger and mixed
+    across channels, a channel pushed under 0 clipped at 0, and a highlight cut in one channel
+    only turned another colour.
     ``vignette`` and ``colour_shading``: the lens shading the camera's pipeline leaves
     (``lens_shading``), fixed to the frame, not to the board. ``banding``: a lamp's flicker
     caught by the rolling shutter (``flicker_bands``), this much brighter and darker.
