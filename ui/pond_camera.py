@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -69,6 +69,60 @@ def empty_board_for(data_folder: Path | None, layout: Any, pieces: Any) -> Any:
         return None
 
 
+#: The white balance the camera took the empty-board photo with
+#: (``vision.white_balance``), beside it; the Pond camera holds it for the game's photos.
+WHITE_BALANCE_FILE = "pond-white-balance-{n}.json"
+
+
+def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
+    """After the empty-board photo: keep the white balance the camera took it with beside it,
+    and say which ("red 1.82, blue 1.61 (3400 K)"); None, and any older file removed (it
+    belonged to another photo), for a camera that has none or does not say.
+    ``CompanionError`` when the file cannot be written."""
+    from vision.frames import WhiteBalanceControl
+    from vision.white_balance import write_white_balance_file
+
+    path = data_folder / WHITE_BALANCE_FILE.format(n=side)
+    wb = camera.white_balance() if isinstance(camera, WhiteBalanceControl) else None
+    if wb is None:
+        try:
+            path.unlink(missing_ok=True)
+        except OSError as exc:
+            raise CompanionError(f"{path}: the old white balance cannot be removed: {exc}") from exc
+        return None
+    write_white_balance_file(path, wb)
+    return wb.describe()
+
+
+def hold_white_balance_for(camera: Any, data_folder: Path | None, side: int) -> str | None:
+    """Before photographing the game (or the pieces' colours): a camera with a white balance
+    (``vision.frames.WhiteBalanceControl``) holds the one the empty-board photo of this side
+    was taken with, so its colours are mixed as in that photo; without such a file it judges
+    the light itself. What the screen should say when the file cannot be read (it is then
+    not used), else None."""
+    from vision.frames import WhiteBalanceControl
+    from vision.white_balance import read_white_balance_file
+
+    if not isinstance(camera, WhiteBalanceControl):
+        return None
+    path = None if data_folder is None else data_folder / WHITE_BALANCE_FILE.format(n=side)
+    if path is None or not path.is_file():
+        camera.hold_white_balance(None)
+        return None
+    try:
+        wb = read_white_balance_file(path)
+    except CompanionError as exc:
+        log.warning("white balance not held: %s", exc)
+        camera.hold_white_balance(None)
+        return (
+            f"the empty-board photo's white balance is not used ({exc}): photograph the "
+            "empty board again"
+        )
+    if not camera.hold_white_balance(wb):
+        log.warning("the camera did not hold the empty-board photo's white balance %s", wb)
+    return None
+
+
 #: Photos of the empty board taken at most while the camera's exposure is moved between them.
 EMPTY_TRIES = 5
 
@@ -99,10 +153,10 @@ def camera_notes(camera: Any) -> list[str]:
     return [str(note) for note in getattr(camera, "notes", ())]
 
 
-def camera_sentences(camera: Any) -> str:
-    """``camera_notes`` as sentences to follow a screen's status (each after a space), so a
-    camera not set up as the count expects is never silent; "" when it has none."""
-    return "".join(f" {n[:1].upper()}{n[1:]}." for n in camera_notes(camera))
+def camera_sentences(camera: Any, more: Iterable[str] = ()) -> str:
+    """``camera_notes``, then ``more``, as sentences to follow a screen's status (each after a
+    space), so a camera not set up as the count expects is never silent; "" when none."""
+    return "".join(f" {n[:1].upper()}{n[1:]}." for n in (*camera_notes(camera), *more))
 
 
 def refocus(camera: Any) -> str | None:
@@ -121,13 +175,17 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
     """The step "photograph the empty board": a frame of the board with nothing on it, taken
     again (up to ``EMPTY_TRIES`` photos) while its markers' paper asks the camera for another
     exposure, and once more after a camera with autofocus focused again when the photo was
-    refused (out of focus, or markers not seen: a lens at rest can blur them away). The
-    reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
+    refused (out of focus, or markers not seen: a lens at rest can blur them away); a camera
+    with a white balance judges the light itself for it (``save_white_balance`` keeps its
+    judgement). The reference (``vision.pond.reference.EmptyBoard``) and notes for the owner;
     ``CompanionError`` when the camera gives no picture or the markers are not all seen."""
+    from vision.frames import WhiteBalanceControl
     from vision.pond.exposure import brighter_than_usual, marker_paper
     from vision.pond.model import board_model
     from vision.pond.reference import make_empty_board
 
+    if isinstance(camera, WhiteBalanceControl):
+        camera.hold_white_balance(None)  # the camera judges this light: its judgement is kept
     model = board_model(layout, pieces)
     refocused = False
     taken = 0
@@ -174,6 +232,7 @@ class BoardScanner:
         *,
         pieces: Any = None,
         empty: Any = None,
+        data_folder: Path | None = None,
     ) -> None:
         from vision.pond import BoardWatcher, annotate_board, count_board
 
@@ -185,6 +244,10 @@ class BoardScanner:
         self.on_error = on_error
         self.pieces = pieces if pieces is not None else pieces_for(None)
         self.empty = empty  # the empty-board reference (vision.pond.reference), or None
+        self.data_folder = data_folder  # where the empty board's white balance is kept
+        self.held = False  # the camera's white balance set for this scan (at its first read)
+        #: What the screen should say about this scan's camera (``hold_white_balance_for``).
+        self.notes: list[str] = []
         self.watcher = BoardWatcher(AGREE)
         self.running = False
         self.reads = 0
@@ -205,6 +268,11 @@ class BoardScanner:
     def read_once(self) -> BoardRead:
         """Read and count one frame (on a worker thread, or directly for the demo)."""
         with self._lock:  # one camera read at a time
+            if not self.held:
+                self.held = True
+                side = len(self.layout.ponds)
+                note = hold_white_balance_for(self.camera, self.data_folder, side)
+                self.notes += [note] if note is not None else []
             frame = self.camera.read()
         if frame is None:
             raise CompanionError("the camera gives no picture (camera lost)")

@@ -32,7 +32,7 @@ import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any, BinaryIO, Protocol, Self, TypeAlias, runtime_checkable
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, Self, TypeAlias, runtime_checkable
 
 import cv2
 import numpy as np
@@ -40,6 +40,9 @@ import numpy.typing as npt
 
 from companion.errors import BadFileError, ConfigError, HardwareError
 from companion.files import atomic_write_bytes
+
+if TYPE_CHECKING:
+    from vision.white_balance import WhiteBalance
 
 #: uint8 array (H, W, 3), BGR order. The one pixel format of the product.
 Frame: TypeAlias = npt.NDArray[np.uint8]
@@ -317,6 +320,21 @@ class FocusControl(Protocol):
     when a photo is refused as out of focus."""
 
     def focus(self) -> bool: ...
+
+
+@runtime_checkable
+class WhiteBalanceControl(Protocol):
+    """A source whose white balance can be read and held (the Pi camera):
+    ``white_balance()`` is what its auto white balance chose for the frames now coming
+    (``vision.white_balance.WhiteBalance``, None when it does not say);
+    ``hold_white_balance(wb)`` holds those gains for the next frames (auto off), or gives the
+    judgement back to the camera (None), and returns once frames taken so come through;
+    False when the camera refused. The Pond camera holds the empty-board photo's for the
+    game's photos (``ui.pond_camera.hold_white_balance_for``)."""
+
+    def white_balance(self) -> WhiteBalance | None: ...
+
+    def hold_white_balance(self, wb: WhiteBalance | None) -> bool: ...
 
 
 class _SourceBase:

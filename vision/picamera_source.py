@@ -13,6 +13,7 @@ import numpy as np
 
 from companion.errors import HardwareError
 from vision.frames import Frame, _SourceBase, as_frame
+from vision.white_balance import WhiteBalance, from_metadata
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +26,9 @@ SETTLE_FRAMES = 3
 #: guesses from libcamera's auto exposure converging within about ten frames.
 SETTLE_SPREAD = 0.03
 SETTLE_MAX = 30
+#: Colour gains within this share of each other are the same white balance (the settling of a
+#: held one, and of the auto white balance given back: two frames in a row alike).
+GAINS_SPREAD = 0.01
 
 #: The tone curve the camera is given (libcamera's ``rpi.contrast`` in the camera's own tuning
 #: file, read by picamera2): a power law, output = input ** (1 / TONE_GAMMA). The default curve
@@ -93,14 +97,17 @@ def camera_count() -> int:
 class PiCameraSource(_SourceBase):
     """Still-quality frames from the Pi camera, in the product's BGR format, through a
     power-law tone curve (``power_law_tuning``), with an exposure bias
-    (``vision.frames.ExposureControl``: libcamera's ``ExposureValue``) and, on a camera with
-    autofocus, one autofocus cycle at start and on demand (``vision.frames.FocusControl``)."""
+    (``vision.frames.ExposureControl``: libcamera's ``ExposureValue``), a white balance that
+    can be read and held (``vision.frames.WhiteBalanceControl``: ``ColourGains`` with
+    ``AwbEnable`` off) and, on a camera with autofocus, one autofocus cycle at start and on
+    demand (``vision.frames.FocusControl``)."""
 
     def __init__(
         self, resolution: tuple[int, int] = (4608, 2592), *, exposure_value: float = 0.0
     ) -> None:
         super().__init__()
         self._ev = float(exposure_value)
+        self._held: WhiteBalance | None = None  # None: the camera's auto white balance
         try:
             from picamera2 import Picamera2
         except ImportError as exc:
@@ -172,6 +179,61 @@ class PiCameraSource(_SourceBase):
             log.warning("camera picamera2: autofocus found no sharp picture")
         return ok
 
+    def white_balance(self) -> WhiteBalance | None:
+        """The white balance of the frames now coming (the next frame's ``ColourGains`` and
+        ``ColourTemperature``): after a photo, the one it was taken with, the auto white
+        balance having settled on the light; None when the camera does not say (logged)."""
+        if self._closed or self._lost:
+            return None
+        try:
+            wb = from_metadata(self._cam.capture_metadata())
+        except Exception as exc:
+            log.warning("camera picamera2: its white balance could not be read: %s", exc)
+            return None
+        if wb is None:
+            log.warning("camera picamera2: its frames give no colour gains")
+        return wb
+
+    def hold_white_balance(self, wb: WhiteBalance | None) -> bool:
+        """Hold ``wb``'s gains (``AwbEnable`` off, ``ColourGains``: libcamera then takes the
+        light's temperature from them, so its colour matrix and lens shading too), or give the
+        judgement back to the auto white balance (None); frames are dropped until the held
+        gains come through, or until the auto white balance's are alike two frames in a row
+        (``SETTLE_FRAMES`` to ``SETTLE_MAX``). False, logged, when the camera refuses (it then
+        keeps what it had); a camera that stops giving frames is lost."""
+        if self._closed or self._lost:
+            return False
+        if wb == self._held:
+            return True
+        if "ColourGains" not in getattr(self._cam, "camera_controls", {"ColourGains": None}):
+            log.warning("camera picamera2: this camera has no white balance to hold")
+            return False
+        controls: dict[str, Any] = (
+            {"AwbEnable": True}
+            if wb is None
+            else {"AwbEnable": False, "ColourGains": (float(wb.red), float(wb.blue))}
+        )
+        try:
+            self._cam.set_controls(controls)
+        except Exception as exc:
+            log.warning("camera picamera2: white balance %s refused: %s", controls, exc)
+            return False
+        self._held = wb
+        try:
+            self._settle_gains(wb)
+        except Exception:
+            self._lost = True
+            return False
+        return True
+
+    def _settle_gains(self, wb: WhiteBalance | None) -> None:
+        last: WhiteBalance | None = None
+        for n in range(SETTLE_MAX):
+            now = from_metadata(self._cam.capture_metadata())
+            if n >= SETTLE_FRAMES and _same_gains(now, wb if wb is not None else last):
+                return
+            last = now
+
     def _settle(self) -> None:
         last: float | None = None
         for n in range(SETTLE_MAX):
@@ -205,3 +267,13 @@ def _exposure(metadata: Any) -> float | None:
 def _alike(level: float | None, last: float | None) -> bool:
     """Two frames exposed alike (within ``SETTLE_SPREAD``)."""
     return level is not None and last is not None and abs(level - last) <= SETTLE_SPREAD * last
+
+
+def _same_gains(a: WhiteBalance | None, b: WhiteBalance | None) -> bool:
+    """Two white balances alike (within ``GAINS_SPREAD``)."""
+    return (
+        a is not None
+        and b is not None
+        and abs(a.red - b.red) <= GAINS_SPREAD * b.red
+        and abs(a.blue - b.blue) <= GAINS_SPREAD * b.blue
+    )

@@ -145,3 +145,59 @@ def test_pond_end_phase_says_when_the_camera_keeps_its_own_tone_curve(
     finally:
         app.close_camera()
         app.camera_factory = saved
+
+
+def test_pond_end_phase_holds_the_empty_boards_white_balance_or_says_why_not(
+    app: Any, board_photo: tuple[Path, dict[str, Any]]
+) -> None:
+    """A camera with a white balance (the Pi camera) holds the one kept with the empty-board
+    photo for the game's frames; a kept file that cannot be read is said with the board."""
+    from ui.pond_camera import WHITE_BALANCE_FILE
+    from vision.frames import FilesSource
+    from vision.white_balance import WhiteBalance, write_white_balance_file
+
+    folder, _answer = board_photo
+
+    class Balanced(FilesSource):
+        def __init__(self) -> None:
+            super().__init__(folder, loop=True)
+            self.asked: list[WhiteBalance | None] = []
+
+        def white_balance(self) -> WhiteBalance | None:
+            return None
+
+        def hold_white_balance(self, wb: WhiteBalance | None) -> bool:
+            self.asked.append(wb)
+            return True
+
+    kept = app.data_folder() / WHITE_BALANCE_FILE.format(n=9)  # two players: the 9-pond side
+    saved = app.camera_factory
+    cameras: list[Balanced] = []
+    app.close_camera()
+    app.camera_factory = lambda kind: cameras.append(Balanced()) or cameras[-1]
+    try:
+        players = tuple(
+            Player(n, {"faction": f}) for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"))
+        )
+        write_white_balance_file(kept, WhiteBalance(1.7, 1.5, 3300))
+        app.start_session(SessionInfo("pond", players, {}))
+        render(app, 1)
+        press(app, "next")
+        press(app, "next")
+        review = app.screen
+        assert review.name == "pond_end_phase"
+        wait_for(app, lambda: review.have_board, timeout=15)
+        assert cameras[-1].asked == [WhiteBalance(1.7, 1.5, 3300)]
+        assert "white balance" not in review.status_text
+        kept.write_text('{"format": "camera-white-balance/1"}')
+        review.have_board = False
+        review.start_scan()
+        wait_for(app, lambda: review.have_board, timeout=15)
+        assert cameras[-1].asked[-1] is None
+        said = "The empty-board photo's white balance is not used ("
+        assert review.status_text.startswith("Board read") and said in review.status_text
+        assert "colour_gains: expected [red, blue]" in review.status_text
+    finally:
+        kept.unlink(missing_ok=True)
+        app.close_camera()
+        app.camera_factory = saved

@@ -197,6 +197,34 @@ def test_settings_photograph_the_empty_board_keeps_a_reference_for_the_counter(
     own.close()
 
 
+def test_settings_empty_board_keeps_the_cameras_white_balance_for_the_colours_and_game(
+    app: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A camera with a white balance (the Pi camera): the empty board is photographed with its
+    auto white balance, the gains it chose are kept beside the photo and said, and the
+    colours' photo is taken with them held."""
+    from tests.ui.test_pond_camera_white_balance import JUDGED, BalancedCamera
+    from ui.pond_camera import EMPTY_BOARD_FILE, WHITE_BALANCE_FILE
+    from vision.white_balance import read_white_balance_file
+
+    camera = BalancedCamera()
+    monkeypatch.setattr(app, "use_camera", lambda kind: camera)
+    tap(settings.ids.nav_layout)
+    target = app.data_folder() / EMPTY_BOARD_FILE.format(n=13)
+    kept = app.data_folder() / WHITE_BALANCE_FILE.format(n=13)
+    tap(settings.ids.empty_board)
+    wait_for(app, lambda: "Saved pond-empty-board-13.png" in settings.message)
+    # The layout editor's photo, then the empty board's: the camera's own judgement for both.
+    assert camera.asked == [None, None] and read_white_balance_file(kept) == JUDGED
+    assert "and the camera's white balance (red 1.82, blue 1.61 (3412 K))" in settings.message
+    camera.judged = None
+    tap(settings.ids.nav_colours)
+    wait_for(app, lambda: settings.photo is not None)
+    assert camera.asked == [None, None, JUDGED]
+    target.unlink()
+    kept.unlink()
+
+
 def test_settings_empty_board_photo_too_bright_is_taken_again_darker(
     app: Any, settings: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,8 +1,9 @@
-"""The Pi camera's tone curve, exposure bias and autofocus, through a stand-in for picamera2
-(none imports here): the camera is made with its own tuning file's tone curve replaced by a
-power law; the configured ``camera.exposure_value`` is asked for at start,
+"""The Pi camera's tone curve, exposure bias, autofocus and white balance, through a stand-in
+for picamera2 (none imports here): the camera is made with its own tuning file's tone curve
+replaced by a power law; the configured ``camera.exposure_value`` is asked for at start,
 ``set_exposure_value`` sets libcamera's ``ExposureValue`` and drops frames until the new
-exposure comes through; a camera with autofocus runs one cycle at start and on demand."""
+exposure comes through; a camera with autofocus runs one cycle at start and on demand; its
+white balance is read from the frames' metadata and held with ``AwbEnable`` off."""
 
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ class FakePicamera2:
 
     last: FakePicamera2 | None = None
 
-    #: ``camera_controls`` of the next camera made (a Camera Module 3 has ``AfMode``).
-    controls_given: ClassVar[dict[str, Any]] = {"AfMode": (0, 2, 0)}
+    #: ``camera_controls`` of the next camera made (a Camera Module 3 has ``AfMode`` and
+    #: ``ColourGains``).
+    controls_given: ClassVar[dict[str, Any]] = {"AfMode": (0, 2, 0), "ColourGains": (0.0, 32.0)}
     #: What ``autofocus_cycle`` returns (or raises).
     focus_result: ClassVar[Any] = True
     #: The tuning files picamera2 finds (name -> content), and the names asked for.
@@ -99,7 +101,9 @@ def picamera2(monkeypatch: pytest.MonkeyPatch) -> Iterator[type[FakePicamera2]]:
     module = ModuleType("picamera2")
     module.Picamera2 = FakePicamera2  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "picamera2", module)
-    monkeypatch.setattr(FakePicamera2, "controls_given", {"AfMode": (0, 2, 0)})
+    monkeypatch.setattr(
+        FakePicamera2, "controls_given", {"AfMode": (0, 2, 0), "ColourGains": (0.0, 32.0)}
+    )
     monkeypatch.setattr(FakePicamera2, "focus_result", True)
     monkeypatch.setattr(FakePicamera2, "tuning_files", {"imx708.json": _IMX708})
     monkeypatch.setattr(FakePicamera2, "tuning_asked", [])
@@ -260,3 +264,66 @@ def test_no_camera_seen_asks_for_no_tuning_file(
     with caplog.at_level(logging.WARNING):
         assert power_law_tuning(picamera2) is None
     assert picamera2.tuning_asked == [] and not caplog.text
+
+
+# ---------------------------------------------------------------- white balance
+
+
+def test_the_white_balance_is_read_from_the_frames_metadata(picamera2: Any) -> None:
+    from vision.frames import WhiteBalanceControl
+    from vision.white_balance import WhiteBalance
+
+    with _camera() as cam:
+        assert isinstance(cam, WhiteBalanceControl)
+        picamera2.last.metadata = [{"ColourGains": (1.82, 1.61), "ColourTemperature": 3412}]
+        assert cam.white_balance() == WhiteBalance(1.82, 1.61, 3412)
+        picamera2.last.metadata = [{"ExposureTime": 100}]  # a camera that does not say
+        assert cam.white_balance() is None
+        picamera2.last.metadata = [OSError("camera unplugged")]
+        assert cam.white_balance() is None
+
+
+def test_holding_a_white_balance_turns_the_auto_off_and_waits_for_its_gains(
+    picamera2: Any,
+) -> None:
+    """The gains asked for with ``AwbEnable`` off; frames dropped (three at least) until the
+    held gains come through: here the fifth. Held again: nothing asked, nothing dropped."""
+    from vision.white_balance import WhiteBalance
+
+    with _camera() as cam:
+        fake = picamera2.last
+        auto = {"ColourGains": (1.5, 2.0)}
+        held = {"ColourGains": (1.8, 1.6)}
+        fake.metadata = [held, auto, auto, auto, {"ColourGains": (1.801, 1.599)}, auto]
+        assert cam.hold_white_balance(WhiteBalance(1.8, 1.6, 3400))
+        assert fake.controls == [{"AwbEnable": False, "ColourGains": (1.8, 1.6)}]
+        assert fake.metadata_reads == 5
+        assert cam.hold_white_balance(WhiteBalance(1.8, 1.6, 3400))
+        assert len(fake.controls) == 1 and fake.metadata_reads == 5
+        # Given back to the auto white balance: until two frames in a row agree (the fifth).
+        fake.metadata = [held, held, held, {"ColourGains": (1.6, 1.9)}, {"ColourGains": (1.6, 1.9)}]
+        assert cam.hold_white_balance(None)
+        assert fake.controls[-1] == {"AwbEnable": True} and fake.metadata_reads == 10
+        assert cam.read() is not None
+
+
+def test_a_refused_white_balance_is_not_taken_as_held(picamera2: Any) -> None:
+    from vision.white_balance import WhiteBalance
+
+    with _camera() as cam:
+        picamera2.last.refuse = True
+        assert not cam.hold_white_balance(WhiteBalance(1.8, 1.6))
+        picamera2.last.refuse = False
+        assert cam.hold_white_balance(WhiteBalance(1.8, 1.6))  # asked again, not taken as held
+        assert picamera2.last.controls == [{"AwbEnable": False, "ColourGains": (1.8, 1.6)}]
+        picamera2.last.metadata = [OSError("camera unplugged")]
+        assert not cam.hold_white_balance(None) and cam.lost
+
+
+def test_a_camera_without_colour_gains_holds_nothing(picamera2: Any) -> None:
+    from vision.white_balance import WhiteBalance
+
+    picamera2.controls_given = {"ExposureValue": (-8.0, 8.0, 0.0)}  # a monochrome camera
+    with _camera() as cam:
+        assert not cam.hold_white_balance(WhiteBalance(1.8, 1.6))
+        assert picamera2.last.controls == []

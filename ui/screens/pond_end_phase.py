@@ -204,7 +204,13 @@ class PondEndPhaseScreen(BaseScreen):
             pieces = pieces_for(folder)
             empty = empty_board_for(folder, self.state().layout, pieces)
             self.scanner = BoardScanner(
-                camera, self.state().layout, self.on_read, self.on_error, pieces=pieces, empty=empty
+                camera,
+                self.state().layout,
+                self.on_read,
+                self.on_error,
+                pieces=pieces,
+                empty=empty,
+                data_folder=folder,
             )
         except (CompanionError, OSError, ValueError) as exc:
             self.on_error(str(exc))
@@ -249,7 +255,9 @@ class PondEndPhaseScreen(BaseScreen):
 
     def camera_says(self) -> str:
         """The scanning camera's notes, as sentences after the status (``camera_sentences``)."""
-        return camera_sentences(self.scanner.camera if self.scanner is not None else None)
+        if self.scanner is None:
+            return ""
+        return camera_sentences(self.scanner.camera, self.scanner.notes)
 
     def on_error(self, message: str) -> None:
         self.stop_scan()

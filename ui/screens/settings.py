@@ -227,12 +227,16 @@ class SettingsScreen(BaseScreen):
         editor = self.ids.layout_editor
         layout_doc = editor.document() if view is editor else None
 
+        side = self.layout_side
+
         def read() -> tuple[Any, Any, str]:
-            from ui.pond_camera import camera_sentences
+            from ui.pond_camera import camera_sentences, hold_white_balance_for
 
             camera = self.app.use_camera("pond")
+            # The pieces' colours under the white balance the game's photos are taken with.
+            held = hold_white_balance_for(camera, self.app.data_folder(), side)
             frame = camera.read()
-            said = camera_sentences(camera)
+            said = camera_sentences(camera, [held] if held is not None else [])
             if frame is None or layout_doc is None:
                 return frame, frame, said.strip()
             from ui.widgets.layout_editor import rectify_board
@@ -282,9 +286,11 @@ class SettingsScreen(BaseScreen):
         target: Path = self.app.data_folder() / EMPTY_BOARD_FILE.format(n=self.layout_side)
         doc = self.ids.layout_editor.document()
 
-        def make() -> tuple[Path, list[str]]:
+        side = self.layout_side
+
+        def make() -> tuple[Path, list[str], str | None]:
             from companion.games.pond.layout import load_layout
-            from ui.pond_camera import photograph_empty_board
+            from ui.pond_camera import photograph_empty_board, save_white_balance
             from vision.pond.pieces import read_pieces_file
             from vision.pond.reference import write_empty_board
 
@@ -293,12 +299,17 @@ class SettingsScreen(BaseScreen):
             camera = self.app.use_camera("pond")
             empty, notes = photograph_empty_board(camera, load_layout(doc, "the map"), pieces)
             write_empty_board(empty, target)
-            return target, notes
+            return target, notes, save_white_balance(camera, self.app.data_folder(), side)
 
-        def done(result: tuple[Path, list[str]]) -> None:
-            path, notes = result
+        def done(result: tuple[Path, list[str], str | None]) -> None:
+            path, notes, balance = result
             self.saved["empty_board"] = path
             self.message = f"Saved {path.name}: the counter compares each frame with it"
+            if balance is not None:
+                self.message += (
+                    f", and the camera's white balance ({balance}), which it holds for the "
+                    "game's photos"
+                )
             if notes:
                 self.message += " (" + "; ".join(notes) + ")"
 
