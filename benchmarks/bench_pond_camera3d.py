@@ -680,6 +680,29 @@ for _short, _game, _owners, _tail, _kw in (
     EXTRA[_label] = {**_kw, "tone": _game, "empty_tone": _owners, "calib_tone": _owners}
     SHORT[_short] = _label
 
+#: The Pi camera holding the owner's photo's white balance (``vision.white_balance``): the
+#: same matrix for both photos, and a lamp changed since a gain per channel in the sensor's
+#: colours, which the matrix gives back mixed (``camera_model.sensor_light``); the
+#: ``toneccmwarm`` row has that change in the scene's colours instead.
+for _short, _tail, _kw in (
+    ("ccmheldwarm20", "a warmer lamp +0.15, 20 deg", {"tilt": 20.0, "warm": 0.15}),
+    ("ccmheldwarm30", "a warmer lamp +0.15, 30 deg", {"tilt": 30.0, "warm": 0.15}),
+    ("ccmheldcold20", "a colder lamp -0.15, 20 deg", {"tilt": 20.0, "warm": -0.15}),
+    (
+        "ccmheldwarmglare",
+        "a warmer lamp +0.15, glare 0.85, 15 deg",
+        {"tilt": 15.0, "warm": 0.15, "glare": 0.85},
+    ),
+    (
+        "ccmheldwarmhands",
+        "hand over the map, a warmer lamp +0.15, 15 deg",
+        {"tilt": 15.0, "warm": 0.15, "hand": True},
+    ),
+):
+    _label = f"the Pi camera's white balance held from the owner's photos, {_tail}"
+    EXTRA[_label] = {**_kw, "tone": "ccm", "warm_in_sensor": True}
+    SHORT[_short] = _label
+
 
 def pieces_with_heights() -> Any:
     return dataclasses.replace(

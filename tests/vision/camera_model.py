@@ -582,6 +582,18 @@ def white_balance(img: F32, gains_bgr: tuple[float, float, float]) -> F32:
     return (img * np.array(gains_bgr, np.float32)).astype(np.float32)
 
 
+def sensor_light(img: F32, gains_bgr: tuple[float, float, float]) -> F32:
+    """A lamp of another colour seen by a camera that holds its white balance and its colour
+    matrix (the Pi camera holding the owner's photo's, ``vision.white_balance``): the light's
+    colour is a gain per channel in the sensor's own colours, which the matrix ``PI_CCM``
+    then gives back mixed (``M D M^-1`` in the scene's linear BGR, where ``white_balance``
+    is ``D``). Assumes the sensor's channels narrow enough that a light's colour scales each
+    (von Kries), and the light change of ``warm_gains`` in the sensor's colours."""
+    m = PI_CCM[::-1, ::-1].astype(np.float64)  # BGR
+    t = m @ np.diag(np.asarray(gains_bgr, np.float64)) @ np.linalg.inv(m)
+    return (img @ t.T.astype(np.float32)).astype(np.float32)
+
+
 # ---------------------------------------------------------------- sensor
 
 _BAYER_TO_BGR = {

@@ -334,6 +334,23 @@ def test_camera_model_colour_matrix_gives_the_colours_back_with_more_noise() -> 
     assert cut["ccm"] > cut["power"] + 0.1, cut
 
 
+def test_camera_model_a_lamp_changed_under_a_held_white_balance_mixes_the_colours() -> None:
+    """``sensor_light``: the lamp's change a gain per channel in the sensor's colours, given
+    back through the Pi camera's matrix: no change is no change; a warmer lamp's is not a
+    gain per channel in the scene's colours (blue takes from green), and white turns the
+    colour a gain per channel in the sensor's own colours makes of it."""
+    colours = np.array([[[40.0, 60.0, 90.0], [0.5, 6.0, 120.0], [100.0, 100.0, 100.0]]], np.float32)
+    assert np.allclose(cm.sensor_light(colours, (1.0, 1.0, 1.0)), colours, atol=1e-3)
+    gains = cm.warm_gains(0.15)
+    held = cm.sensor_light(colours, gains)[0].astype(np.float64)
+    scene = cm.white_balance(colours, gains)[0].astype(np.float64)
+    m = cm.PI_CCM[::-1, ::-1].astype(np.float64)
+    t = m @ np.diag(gains) @ np.linalg.inv(m)
+    assert abs(t[0, 1]) > 0.05 * t[0, 0]  # blue's share of green: a mixing
+    assert np.allclose(held, colours[0].astype(np.float64) @ t.T, atol=1e-3)
+    assert np.abs(held - scene).max() > 2.0
+
+
 def test_camera_model_sharpening_rings_an_edge_and_leaves_flat_noise() -> None:
     """``sharpened``: a step from 80 to 160 overshoots on both sides (the halos a camera's
     sharpening leaves at a piece's edge); a flat patch with a level of noise under the core

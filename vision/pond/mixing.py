@@ -6,8 +6,10 @@ at (``rpi.ccm`` in its tuning file: five matrices from 2964 K to 7590 K), and th
 can move between the owner's photos and the game's. The matrices differ by more than a gain
 per channel: from 2964 K to 3610 K the blue that comes back takes 0.28 of the green. A gain
 per channel is what ``reference.compare`` divides out; a mixing is not. Its mark is the
-contrast (``tones.contrast``): one channel's moves and the others hardly, where another tone
-curve moves all three alike (``tones.another_curve``).
+contrast (``tones.contrast``): the channels' move apart, where another tone curve moves all
+three alike (``tones.channels_apart``). A lamp changed while the camera holds the white
+balance of the owner's photos (``vision.white_balance``) mixes them too: the lamp's colour is
+a gain per channel in the sensor's colours, which the matrix gives back mixed.
 
 There ``mixing`` measures it over the board, in linear light, where the light is the same in
 both photos: within each ``tones.WINDOW_MM`` window of board whose colours vary in every

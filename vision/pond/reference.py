@@ -82,7 +82,7 @@ from vision.pond.three_markers import misfit
 from vision.pond.tones import (
     ANCHOR,
     VEIL_FIT,
-    another_curve,
+    channels_apart,
     cleared,
     contrast,
     log_mean,
@@ -222,8 +222,8 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
                 "smudged lens, or a lamp shining into it?): it was taken out, but clean the "
                 "lens and keep lamps out of its view"
             )
-    if mismatched(ratio) and ratio is not None and not another_curve(ratio):
-        # One channel's contrast moved, the others hardly: the camera's colour matrix.
+    if ratio is not None and channels_apart(ratio):
+        # One channel's contrast moved, the others less or the other way: a colour mixing.
         unmixing = _unmix(f, r, model, ratio)
         if unmixing is not None:
             blue, green, red = (float(v) for v in ratio)
@@ -231,9 +231,9 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
             warnings.append(
                 f"this photo's colours are mixed otherwise than the empty-board photo's "
                 f"(contrast red {red:.2f}, green {green:.2f}, blue {blue:.2f} of its): the "
-                "camera's white balance has moved since, or another camera took one of them. "
-                "The mixing was taken out, but photograph the empty board and the colours "
-                "again (Settings: Pond map, Colours)"
+                "camera's white balance or the lamp has changed since, or another camera took "
+                "one of them. The mixing was taken out, but photograph the empty board and the "
+                "colours again (Settings: Pond map, Colours)"
             )
     papers = paper_level(f, model), paper_level(r, model)  # the markers' paper, as taken
     # Another tone curve; or a mixing that could not be taken out, matched as one.

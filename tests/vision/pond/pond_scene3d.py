@@ -665,6 +665,7 @@ def photograph(
     banding: float = 0.0,
     haze: float = 0.0,
     haze_across: float = 0.0,
+    warm_in_sensor: bool = False,
 ) -> np.ndarray:
     """Render the board with ``pads`` and ``solids`` through ``cam``; uint8 BGR. ``lamps``:
     1, or 2 (a second lamp, ``second_lamp``, casts a second shadow of each piece).
@@ -710,7 +711,11 @@ def photograph(
     (``camera_model.flicker_bands``), at another phase in each photo. ``haze``: veiling glare
     (a smudged lens, a lamp's flare inside it): this share of white's light added evenly over
     the frame; ``haze_across``: as much again more on one side of the frame than the other
-    (a lamp's flare: 0 on one side, twice that on the other, ``haze`` on average)."""
+    (a lamp's flare: 0 on one side, twice that on the other, ``haze`` on average).
+    ``warm_in_sensor``: with a colour matrix's ``tone`` (``camera_model.PI_CCMS``), the warmer
+    light a gain per channel in the sensor's colours (``camera_model.sensor_light``: a lamp
+    changed while the camera holds the white balance and the matrix of the owner's photos),
+    not in the scene's."""
     rng = random.Random(seed)
     enc: Callable[[Any], np.ndarray] = cm.srgb_to_linear if tone else np.asarray
     nrng = np.random.default_rng(seed)
@@ -867,7 +872,9 @@ def photograph(
 
     if glare and not glare_other_light:
         img = glared(img)  # its cast below
-    if warm:
+    if warm and warm_in_sensor and tone in cm.PI_CCMS:
+        img = cm.sensor_light(img, cm.warm_gains(warm))
+    elif warm:
         img = cm.white_balance(img, cm.warm_gains(warm))
     # The light's and the shake's lengths are given on the board: its centre's scale.
     mm_px = cam.mm_per_px_at(*(np.asarray(board_size_mm(layout), float) / 2))
@@ -1070,6 +1077,7 @@ def make_scene3d(
     banding: float = 0.0,
     haze: float = 0.0,
     haze_across: float = 0.0,
+    warm_in_sensor: bool = False,
     given: list[tuple[str, str, float, float, float]] | None = None,
     given_pads: list[tuple[float, float]] | None = None,
 ) -> Scene3D:
@@ -1169,6 +1177,7 @@ def make_scene3d(
         banding=banding,
         haze=haze,
         haze_across=haze_across,
+        warm_in_sensor=warm_in_sensor,
     )
     edge_ponds = sorted({s.pond or "" for s in solids if s.share < 0.99} - {""})
     return Scene3D(
@@ -1183,6 +1192,7 @@ def make_scene3d(
             "tilt": tilt,
             "busy": busy,
             "warm": warm,
+            "warm_in_sensor": warm_in_sensor,
             "glare": glare,
             "glare_on_marker": glare_on_marker,
             "card_on_marker": card_on_marker,

@@ -976,6 +976,33 @@ def test_pond3d_a_colour_matrix_moved_is_taken_out_not_matched_as_another_curve(
     assert not any("contrast is" in w for w in count.warnings), count.warnings
 
 
+def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_hand_refused(
+    layout13: Any, tall: Any
+) -> None:
+    """The Pi camera holding the owner's photos' white balance and matrix, a warmer lamp
+    since (``camera_model.sensor_light``: blue takes -0.12 of green): the channels' contrasts
+    move apart (blue 1.5, red 0.7) with their mean near 1, which the mixing check missed.
+    Seed 103 at 20 degrees read 5 ponds wrong (every one warned); the mixing taken out, none.
+    Seed 102 with a hand over the map at 15 degrees was counted, 6 ponds wrong; it is
+    refused as a hand now."""
+    told, empty = _through(layout13, tall, 103, "ccm")
+    held = {"tone": "ccm", "warm": 0.15, "warm_in_sensor": True}
+    scene = _scene(layout13, tall, 103, tilt=20.0, **held)
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert not wrong, (wrong, count.warnings)
+    assert any(
+        w.startswith("this photo's colours are mixed otherwise")
+        and "white balance or the lamp has changed" in w
+        for w in count.warnings
+    ), count.warnings
+    _, empty = _through(layout13, tall, 102, "ccm")
+    scene = _scene(layout13, tall, 102, tilt=15.0, hand=True, **held)
+    count = count_board(scene.image, layout13, told, empty)
+    assert not count.ok and "(a hand or an arm?)" in count.reason, count.reason
+
+
 def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     layout13: Any, tall: Any
 ) -> None:

@@ -14,7 +14,7 @@ from vision.pond.model import board_model
 from vision.pond.pieces import read_pieces_file
 from vision.pond.tones import (
     VEIL_FIT,
-    another_curve,
+    channels_apart,
     cleared,
     contrast,
     matched,
@@ -122,6 +122,24 @@ def test_a_colour_matrix_moved_is_not_another_curve(model: Any) -> None:
     f = _power(light @ mix.T * _falloff(model, 0.7))
     ratio = contrast(f, r, model)
     assert ratio is not None and mismatched(ratio), ratio
-    assert not another_curve(ratio), ratio
+    assert channels_apart(ratio), ratio
     curve = (255 * light ** (1 / 3.5)).astype(np.float32)  # another curve: every channel alike
-    assert another_curve(contrast(curve, r, model))
+    assert mismatched(contrast(curve, r, model))
+    assert not channels_apart(contrast(curve, r, model))
+
+
+def test_a_lamp_changed_under_a_held_white_balance_is_a_mixing_its_mean_contrast_unmoved(
+    model: Any,
+) -> None:
+    """A warmer lamp while the camera holds the white balance and the matrix of the owner's
+    photos (``camera_model.sensor_light``: blue takes -0.12 of green, red 0.08): the
+    channels' contrasts move apart (blue up, red down) with their mean near 1, so it is no
+    other curve, but a mixing all the same. A lamp's cast alone moves none."""
+    grain = _light(model)
+    light = np.stack([grain[..., 0], 0.65 - grain[..., 0], grain[..., 2]], axis=2)
+    r = _power(light)
+    mix = np.array([[0.84, -0.10, 0.01], [0.01, 0.98, -0.03], [0.05, 0.09, 1.16]], np.float32)
+    ratio = contrast(_power(np.clip(light @ mix.T, 0, 1) * _falloff(model, 0.7)), r, model)
+    assert ratio is not None and not mismatched(ratio) and channels_apart(ratio), ratio
+    cast = contrast(_power(light * np.array([0.85, 0.98, 1.15], np.float32)), r, model)
+    assert cast is not None and not channels_apart(cast), cast
