@@ -15,6 +15,7 @@ thread.
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -106,7 +107,7 @@ def hold_white_balance_for(camera: Any, data_folder: Path | None, side: int) -> 
     if not isinstance(camera, WhiteBalanceControl):
         return None
     path = None if data_folder is None else data_folder / WHITE_BALANCE_FILE.format(n=side)
-    if path is None or not path.is_file():
+    if path is None or not os.path.lexists(path):
         camera.hold_white_balance(None)
         return None
     try:

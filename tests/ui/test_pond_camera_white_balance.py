@@ -94,7 +94,12 @@ def test_without_a_kept_white_balance_the_camera_judges_the_light_itself(tmp_pat
 
 
 def test_a_white_balance_file_that_cannot_be_read_is_said_and_not_used(tmp_path: Path) -> None:
-    from ui.pond_camera import WHITE_BALANCE_FILE, BoardScanner, camera_sentences
+    from ui.pond_camera import (
+        WHITE_BALANCE_FILE,
+        BoardScanner,
+        camera_sentences,
+        hold_white_balance_for,
+    )
 
     layout, pieces = _setting()
     path = tmp_path / WHITE_BALANCE_FILE.format(n=13)
@@ -107,6 +112,10 @@ def test_a_white_balance_file_that_cannot_be_read_is_said_and_not_used(tmp_path:
     assert said.startswith(" The empty-board photo's white balance is not used (")
     assert f"{path}: colour_gains[0]: expected 0.1 to 32, got 0" in said
     assert said.endswith("photograph the empty board again.")
+    path.unlink()
+    path.mkdir()  # not a file at all: said the same way, never a crash
+    said = hold_white_balance_for(cam, tmp_path, 13)
+    assert said is not None and "not a regular file" in said and cam.asked[-1] is None
 
 
 def test_a_camera_without_a_white_balance_is_not_asked(tmp_path: Path) -> None:

@@ -100,3 +100,26 @@ def test_libcameras_metadata_gives_the_white_balance() -> None:
     for bad in ({}, {"ColourGains": (0.0, 0.0)}, {"ColourGains": "x"}, None, {"ColourGains": 1}):
         assert from_metadata(bad) is None
     assert white_balance_to_json(WhiteBalance(1.23456, 2.0))["colour_gains"] == [1.2346, 2.0]
+
+
+def test_the_documented_example_mutated_is_read_or_refused_in_one_line(tmp_path: Path) -> None:
+    """The fuzzer's mutations (``tests.fuzz_hostile.mutate_json``) of the example in
+    docs/formats/camera-white-balance.md: each file is a white balance or one
+    ``BadFileError`` naming it, never another exception (the app reads it; no command does)."""
+    import random
+
+    from tests.fuzz_hostile import _json_blocks, mutate_json
+
+    (example,) = [b for b in _json_blocks("camera-white-balance.md") if isinstance(b, dict)]
+    assert load_white_balance(example) == WhiteBalance(1.8234, 1.6101, 3412)
+    path = tmp_path / "pond-white-balance-13.json"
+    rng = random.Random(60)
+    refused = 0
+    for _ in range(300):
+        path.write_bytes(mutate_json(example, rng))
+        try:
+            read_white_balance_file(path)
+        except BadFileError as exc:
+            refused += 1
+            assert str(exc).startswith(str(path)) and "\n" not in str(exc)
+    assert refused > 150
