@@ -75,13 +75,19 @@ def empty_board_for(data_folder: Path | None, layout: Any, pieces: Any) -> Any:
 WHITE_BALANCE_FILE = "pond-white-balance-{n}.json"
 
 
+#: Gains further apart than this share from the last empty-board photo's: another light.
+WHITE_BALANCE_MOVED = 0.05
+
+
 def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
     """After the empty-board photo: keep the white balance the camera took it with beside it,
-    and say which ("red 1.82, blue 1.61 (3400 K)"); None, and any older file removed (it
-    belonged to another photo), for a camera that has none or does not say.
-    ``CompanionError`` when the file cannot be written."""
+    and what the screen says of it ("the camera's white balance (red 1.82, blue 1.61 (3412 K)),
+    which it holds for the game's photos", and when it differs from the last photo's by over
+    ``WHITE_BALANCE_MOVED``, that the pieces' colours, taken under the last one, want taking
+    again); None, and any older file removed (it belonged to another photo), for a camera
+    that has none or does not say. ``CompanionError`` when the file cannot be written."""
     from vision.frames import WhiteBalanceControl
-    from vision.white_balance import write_white_balance_file
+    from vision.white_balance import read_white_balance_file, write_white_balance_file
 
     path = data_folder / WHITE_BALANCE_FILE.format(n=side)
     wb = camera.white_balance() if isinstance(camera, WhiteBalanceControl) else None
@@ -91,8 +97,21 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
         except OSError as exc:
             raise CompanionError(f"{path}: the old white balance cannot be removed: {exc}") from exc
         return None
+    try:
+        last = read_white_balance_file(path) if os.path.lexists(path) else None
+    except CompanionError:
+        last = None  # unreadable: replaced below
     write_white_balance_file(path, wb)
-    return wb.describe()
+    said = f"the camera's white balance ({wb.describe()}), which it holds for the game's photos"
+    if last is not None and (
+        abs(wb.red / last.red - 1) > WHITE_BALANCE_MOVED
+        or abs(wb.blue / last.blue - 1) > WHITE_BALANCE_MOVED
+    ):
+        said += (
+            f"; it judged the light otherwise at the last photo ({last.describe()}): take "
+            "the pieces' colours again too (Settings: Colours)"
+        )
+    return said
 
 
 def hold_white_balance_for(camera: Any, data_folder: Path | None, side: int) -> str | None:

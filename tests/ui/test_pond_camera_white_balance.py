@@ -65,7 +65,10 @@ def test_the_empty_board_photo_keeps_the_white_balance_the_camera_judged(tmp_pat
     photograph_empty_board(cam, layout, pieces)
     assert cam.asked == [None]
     said = save_white_balance(cam, tmp_path, 13)
-    assert said == "red 1.82, blue 1.61 (3412 K)"
+    assert said == (
+        "the camera's white balance (red 1.82, blue 1.61 (3412 K)), which it holds for the "
+        "game's photos"
+    )
     path = tmp_path / WHITE_BALANCE_FILE.format(n=13)
     assert read_white_balance_file(path) == WhiteBalance(1.82, 1.61, 3412)
 
@@ -140,3 +143,21 @@ def test_each_side_of_the_map_keeps_its_own(tmp_path: Path, side: int) -> None:
     assert other.asked == [WhiteBalance(1.0 + side / 10, 1.5)]
     hold_white_balance_for(other, tmp_path, 22 - side)
     assert other.asked[-1] is None
+
+
+def test_an_empty_board_photo_under_another_light_asks_for_the_colours_again(
+    tmp_path: Path,
+) -> None:
+    """The gains the camera judged moved by more than 5% since the last empty-board photo:
+    the pieces' colours were taken under the last, so the screen asks for them again; within
+    5% (the camera's own wobble) it does not."""
+    from ui.pond_camera import save_white_balance
+
+    save_white_balance(BalancedCamera(), tmp_path, 13)
+    said = save_white_balance(BalancedCamera(WhiteBalance(1.85, 1.60)), tmp_path, 13)
+    assert said is not None and "colours again" not in said
+    said = save_white_balance(BalancedCamera(WhiteBalance(1.45, 2.05, 4400)), tmp_path, 13)
+    assert said is not None and said.endswith(
+        "; it judged the light otherwise at the last photo (red 1.85, blue 1.60): take the "
+        "pieces' colours again too (Settings: Colours)"
+    )
