@@ -19,10 +19,13 @@ glare undone under a light's cast. ``--haze H``: a veil of stray light, H of whi
 game's photo (``vision.pond.tones.cleared`` takes it out). ``--owners-tone T``: the
 empty-board photo and the colours' through tone T, the game's through ``--tone`` (``--tone
 ccm36 --owners-tone ccm``: the Pi camera's white balance moved, ``vision.pond.mixing``).
+``--warm-in-sensor``: with ``--tone ccm``, the ``--warm`` lamp a gain per channel in the
+sensor's colours (a lamp changed while the camera holds the owner's photo's white balance,
+``camera_model.sensor_light``: a mixing too).
 
     .venv/bin/python benchmarks/bench_pond_camera3d_speed.py [--seeds N] [--tilt DEG]
         [--taper T] [--exposure E] [--glare G] [--tone power] [--warm W] [--gain G]
-        [--haze H] [--owners-tone T]
+        [--haze H] [--owners-tone T] [--warm-in-sensor]
 """
 
 from __future__ import annotations
@@ -64,6 +67,11 @@ def main() -> int:
     ap.add_argument("--glare", type=float, default=0.0, help="the lamp's glare (default 0)")
     ap.add_argument("--tone", default="", help='"power": through the power law (default: none)')
     ap.add_argument("--warm", type=float, default=0.0, help="a warmer light (default 0)")
+    ap.add_argument(
+        "--warm-in-sensor",
+        action="store_true",
+        help="the warmer light a gain in the sensor's colours (a held white balance)",
+    )
     ap.add_argument("--gain", type=float, default=1.0, help="the sensor's gain (default 1)")
     ap.add_argument(
         "--haze", type=float, default=0.0, help="a veil of stray light over the frame (default 0)"
@@ -103,6 +111,7 @@ def main() -> int:
                 glare=args.glare,
                 tone=args.tone,
                 warm=args.warm,
+                warm_in_sensor=args.warm_in_sensor,
                 gain=args.gain,
                 haze=args.haze,
             )
@@ -132,7 +141,8 @@ def main() -> int:
         print(
             f"{size[0]}x{size[1]}, {args.tilt:g} deg, top {args.taper:g}, "
             f"exposure {args.exposure:g}, glare {args.glare:g}, tone {args.tone or 'none'}, "
-            f"warm {args.warm:g}, gain {args.gain:g}, haze {args.haze:g}, "
+            f"warm {args.warm:g}{' in the sensor' if args.warm_in_sensor else ''}, "
+            f"gain {args.gain:g}, haze {args.haze:g}, "
             f"the owner's photos through {owners or 'none'}: "
             f"median {statistics.median(ms):.0f} ms a frame (min {min(ms):.0f}, "
             f"max {max(ms):.0f}, {len(ms)} runs); load average {load}"
