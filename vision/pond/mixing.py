@@ -36,7 +36,7 @@ from vision.channels import brightest, darkest
 from vision.cvarrays import f32
 from vision.pond.model import BoardModel
 from vision.pond.power_law import encoded, linear
-from vision.pond.tones import off_markers, shrunk, windows
+from vision.pond.tones import SMOOTH_MM, STEP, off_markers, shrunk, windows
 
 #: A window is used where the reference's colours vary in every direction by at least this
 #: (the least eigenvalue of their covariance, linear levels squared): on plain paint the
@@ -49,6 +49,11 @@ STRIDE = 3
 #: A mixing further from a gain per channel than this (its condition number) is not taken
 #: out (the Pi camera's matrices at 2964 K and 3610 K, one over the other: 1.4).
 MOST_SKEW = 10.0
+#: The windows are pooled, each weighed down where the frame is not the reference through
+#: the pooled matrix (a piece, its shadow: its residual over this many times the windows'
+#: median residual, weighed by how many times), in this many rounds.
+OUTLIER = 2.0
+ROUNDS = 5
 
 
 def mixing(
@@ -57,18 +62,24 @@ def mixing(
     """The frame's colours against the reference's, ``A`` (3x3, BGR, linear light, ``f = A
     r``; green's gain 1), over the board; None where too few textured windows are seen."""
     fs, rs = shrunk(f), shrunk(r)
-    fl, rl = linear(fs), linear(rs)
-    ok = off_markers(fs, model) & (darkest(fs) > 12) & (darkest(rs) > 12)
-    ok &= (brightest(fs) < 250) & (brightest(rs) < 250)
+    # Both smoothed as for the contrast (``tones.SMOOTH_MM``): the two photos' own noise and
+    # sharpness, left in, read as a mixing of their own.
+    sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
+    fb, rb = cv2.GaussianBlur(fs, (0, 0), sigma), cv2.GaussianBlur(rs, (0, 0), sigma)
+    fl, rl = linear(fb), linear(rb)
+    ok = off_markers(fs, model) & (darkest(fb) > 12) & (darkest(rb) > 12)
+    ok &= (brightest(fb) < 250) & (brightest(rb) < 250)
     mean, full = windows(ok, model)
     x = [np.where(ok, rl[..., k], 0.0).astype(np.float32) for k in range(3)]
     y = [np.where(ok, fl[..., k], 0.0).astype(np.float32) for k in range(3)]
     mx, my = [mean(v) for v in x], [mean(v) for v in y]
     crr = np.empty((*ok.shape, 3, 3), np.float32)  # each window's covariances
     cfr = np.empty((*ok.shape, 3, 3), np.float32)
+    cff = np.empty((*ok.shape, 3, 3), np.float32)
     for k in range(3):
         for j in range(k, 3):
             crr[..., k, j] = crr[..., j, k] = mean(x[k] * x[j]) - mx[k] * mx[j]
+            cff[..., k, j] = cff[..., j, k] = mean(y[k] * y[j]) - my[k] * my[j]
         for c in range(3):
             cfr[..., c, k] = mean(y[c] * x[k]) - my[c] * mx[k]
     grid = np.zeros_like(full)
@@ -78,16 +89,21 @@ def mixing(
     use = np.linalg.eigvalsh(c_rr)[:, 0] > TEXTURE
     if np.count_nonzero(use) < LEAST_WINDOWS:
         return None
-    a = cfr[full][use].astype(np.float64) @ np.linalg.inv(c_rr[use])
-    d = np.einsum("nii->ni", a)
-    if np.any(d <= 0):
-        a, d = a[np.all(d > 0, axis=1)], d[np.all(d > 0, axis=1)]
-        if len(a) < LEAST_WINDOWS:
-            return None
-    shares = np.median(a / d[:, :, None], axis=0)  # each row over its diagonal
-    cast = np.median(d / d[:, 1:2], axis=0)  # each channel's gain over green's
-    out: npt.NDArray[np.float64] = np.diag(cast) @ shares
-    if not np.all(np.isfinite(out)) or np.linalg.cond(out) > MOST_SKEW:
+    c_rr, c_fr, c_ff = (c[full][use].astype(np.float64) for c in (crr, cfr, cff))
+    texture = np.trace(c_rr, axis1=1, axis2=2)
+    weight = np.ones(len(c_rr))
+    for _ in range(ROUNDS):
+        a = np.einsum("n,nij->ij", weight, c_fr) @ np.linalg.inv(
+            np.einsum("n,nij->ij", weight, c_rr)
+        )
+        # Each window's residual, f - A r: its covariance's trace, over its texture's.
+        rest = c_ff - a @ c_fr.transpose(0, 2, 1) - c_fr @ a.T + a @ c_rr @ a.T
+        e = np.trace(rest, axis1=1, axis2=2) / texture
+        weight = 1.0 / np.maximum(1.0, e / (OUTLIER * float(np.median(e))))
+    out: npt.NDArray[np.float64] = a / a[1, 1]
+    if not np.all(np.isfinite(out)) or np.any(np.diag(out) <= 0):
+        return None
+    if np.linalg.cond(out) > MOST_SKEW:
         return None  # no camera's matrices differ so: nothing to take out
     return out
 
