@@ -65,7 +65,7 @@ def mixing(
     # Both smoothed as for the contrast (``tones.SMOOTH_MM``): the two photos' own noise and
     # sharpness, left in, read as a mixing of their own.
     sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
-    fb, rb = cv2.GaussianBlur(fs, (0, 0), sigma), cv2.GaussianBlur(rs, (0, 0), sigma)
+    fb, rb = f32(cv2.GaussianBlur(fs, (0, 0), sigma)), f32(cv2.GaussianBlur(rs, (0, 0), sigma))
     fl, rl = linear(fb), linear(rb)
     ok = off_markers(fs, model) & (darkest(fb) > 12) & (darkest(rb) > 12)
     ok &= (brightest(fb) < 250) & (brightest(rb) < 250)
