@@ -60,7 +60,9 @@ on one side of the frame to twice ``haze`` on the other, a lamp's flare); and th
 camera's colour matrix (``TONES``' "ccm": the power law after the Camera Module 3's 2964 K
 matrix, ``camera_model.PI_CCM``), with its white balance judging the light otherwise for
 the game's photos than for the owner's (``ccmshift...``: the game's colours given back
-through its 3610 K or 4640 K matrix, or a third of the way; or the other way round).
+through its 3610 K or 4640 K matrix, or a third of the way; or the other way round), or
+holding the owner's photos' white balance while the lamp changed (``ccmheld...``: the lamp's
+colour a gain per channel in the sensor's colours, ``camera_model.sensor_light``).
 Scenes are seeded: ``--seed S`` takes S to S + N - 1. The counter was tuned on seeds 100-129
 and 300-329 (and the focus bar on 300-319 with the blur 3-5 times); the figures in
 docs/pond-camera.md and the README come from seeds not looked at before they were taken
@@ -124,7 +126,13 @@ tonepow...) and then, looked at, for its white balance moved (ccmshift...) and t
 taken out (``vision.pond.mixing``); 39800-39829 for that, on it and on the code before it,
 with the ten default conditions and eight of the tone curve and the veil as the identity
 check; 39900-39929 for the camera's sharpening (toneisp..., beside toneccm...);
-the next fresh seeds start at 40000;
+40000-40029 for the white balance held and a lamp changed since (ccmheld..., with toneccm20,
+toneccmwarm and ccmshift... beside), before and after the mixing check's gate
+(``tones.channels_apart``) and the mixing read pooled; 40050-40052 for the contrasts' spread
+over 24 conditions; 40100-40129 for the gate's identity check (24 conditions, the gate
+firing on none of 720 frames); 40200-40229 for the mixing read pooled, on it and on the
+code before it, with the ten default conditions and nine of the matrix, the tone curves and
+the veil as the identity check; the next fresh seeds start at 40300;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
