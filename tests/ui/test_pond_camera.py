@@ -113,6 +113,18 @@ def test_pond_camera_end_phases_until_the_supply_runs_out(app: Any, board_camera
     ]
 
 
+def _two_player_end_phase(app: Any) -> Any:
+    """A new two-player Pond game taken to its first End Phase review (the 9-pond side)."""
+    players = tuple(Player(n, {"faction": f}) for n, f in (("Ana", "wizard"), ("Ben", "pumpkin")))
+    app.start_session(SessionInfo("pond", players, {}))
+    render(app, 1)
+    press(app, "next")
+    press(app, "next")
+    review = app.screen
+    assert review.name == "pond_end_phase"
+    return review
+
+
 def test_pond_end_phase_says_when_the_camera_keeps_its_own_tone_curve(
     app: Any, board_photo: tuple[Path, dict[str, Any]]
 ) -> None:
@@ -129,15 +141,7 @@ def test_pond_end_phase_says_when_the_camera_keeps_its_own_tone_curve(
     app.close_camera()
     app.camera_factory = lambda kind: camera
     try:
-        players = tuple(
-            Player(n, {"faction": f}) for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"))
-        )
-        app.start_session(SessionInfo("pond", players, {}))
-        render(app, 1)
-        press(app, "next")
-        press(app, "next")
-        review = app.screen
-        assert review.name == "pond_end_phase"
+        review = _two_player_end_phase(app)
         said = "The camera keeps its own tone curve (its tuning file could not be read"
         assert review.status_text.startswith("Watching the board") and said in review.status_text
         wait_for(app, lambda: review.have_board, timeout=15)
@@ -176,16 +180,8 @@ def test_pond_end_phase_holds_the_empty_boards_white_balance_or_says_why_not(
     app.close_camera()
     app.camera_factory = lambda kind: cameras.append(Balanced()) or cameras[-1]
     try:
-        players = tuple(
-            Player(n, {"faction": f}) for n, f in (("Ana", "wizard"), ("Ben", "pumpkin"))
-        )
         write_white_balance_file(kept, WhiteBalance(1.7, 1.5, 3300))
-        app.start_session(SessionInfo("pond", players, {}))
-        render(app, 1)
-        press(app, "next")
-        press(app, "next")
-        review = app.screen
-        assert review.name == "pond_end_phase"
+        review = _two_player_end_phase(app)
         wait_for(app, lambda: review.have_board, timeout=15)
         assert cameras[-1].asked == [WhiteBalance(1.7, 1.5, 3300)]
         assert "white balance" not in review.status_text
