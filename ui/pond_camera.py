@@ -81,28 +81,34 @@ WHITE_BALANCE_MOVED = 0.05
 
 def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
     """After the empty-board photo: keep the white balance the camera took it with beside it,
-    and what the screen says of it ("the camera's white balance (red 1.82, blue 1.61 (3412 K)),
-    which it holds for the game's photos", and when it differs from the last photo's by over
-    ``WHITE_BALANCE_MOVED``, that the pieces' colours, taken under the last one, want taking
-    again); None, and any older file removed (it belonged to another photo), for a camera
-    that has none or does not say. ``CompanionError`` when the file cannot be written."""
+    and what the screen says of it after "Saved ...": ", and the camera's white balance (red
+    1.82, blue 1.61 (3412 K)), which it holds for the game's photos", with, when it differs
+    from the last photo's by over ``WHITE_BALANCE_MOVED``, that the pieces' colours, taken
+    under the last one, want taking again. None, and any older file removed (it belonged to
+    another photo), for a camera that has none or does not say. A file that cannot be
+    written (a full disk) or removed is said ("but ..."), never raised: the photo itself is
+    kept either way."""
     from vision.frames import WhiteBalanceControl
     from vision.white_balance import read_white_balance_file, write_white_balance_file
 
     path = data_folder / WHITE_BALANCE_FILE.format(n=side)
     wb = camera.white_balance() if isinstance(camera, WhiteBalanceControl) else None
     if wb is None:
-        try:
-            path.unlink(missing_ok=True)
-        except OSError as exc:
-            raise CompanionError(f"{path}: the old white balance cannot be removed: {exc}") from exc
-        return None
+        return _removed(path)
     try:
         last = read_white_balance_file(path) if os.path.lexists(path) else None
     except CompanionError:
         last = None  # unreadable: replaced below
-    write_white_balance_file(path, wb)
-    said = f"the camera's white balance ({wb.describe()}), which it holds for the game's photos"
+    try:
+        write_white_balance_file(path, wb)
+    except CompanionError as exc:
+        log.warning("white balance not kept: %s", exc)
+        return _removed(path) or (
+            f", but not the camera's white balance ({exc}): it judges the light itself"
+        )
+    said = (
+        f", and the camera's white balance ({wb.describe()}), which it holds for the game's photos"
+    )
     if last is not None and (
         abs(wb.red / last.red - 1) > WHITE_BALANCE_MOVED
         or abs(wb.blue / last.blue - 1) > WHITE_BALANCE_MOVED
@@ -112,6 +118,20 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
             "the pieces' colours again too (Settings: Colours)"
         )
     return said
+
+
+def _removed(path: Path) -> str | None:
+    """Remove an older white balance that no longer belongs to the empty-board photo; None,
+    or what the screen says when it cannot be."""
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:
+        log.warning("old white balance not removed: %s", exc)
+        return (
+            f", but the old white balance {path.name} could not be removed ({exc.strerror}): "
+            "delete it by hand"
+        )
+    return None
 
 
 def hold_white_balance_for(camera: Any, data_folder: Path | None, side: int) -> str | None:

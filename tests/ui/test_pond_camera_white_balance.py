@@ -66,8 +66,8 @@ def test_the_empty_board_photo_keeps_the_white_balance_the_camera_judged(tmp_pat
     assert cam.asked == [None]
     said = save_white_balance(cam, tmp_path, 13)
     assert said == (
-        "the camera's white balance (red 1.82, blue 1.61 (3412 K)), which it holds for the "
-        "game's photos"
+        ", and the camera's white balance (red 1.82, blue 1.61 (3412 K)), which it holds for "
+        "the game's photos"
     )
     path = tmp_path / WHITE_BALANCE_FILE.format(n=13)
     assert read_white_balance_file(path) == WhiteBalance(1.82, 1.61, 3412)
@@ -161,3 +161,27 @@ def test_an_empty_board_photo_under_another_light_asks_for_the_colours_again(
         "; it judged the light otherwise at the last photo (red 1.85, blue 1.60): take the "
         "pieces' colours again too (Settings: Colours)"
     )
+
+
+def test_a_white_balance_that_cannot_be_kept_is_said_and_the_old_one_not_left(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk: the new gains are not written, and the last photo's, which no longer
+    belong to the empty board, are removed (else the game would hold them); said, never
+    raised, so the empty-board photo saved before it stands."""
+    import vision.white_balance as wbfile
+    from companion.errors import BadFileError
+    from ui.pond_camera import WHITE_BALANCE_FILE, save_white_balance
+
+    save_white_balance(BalancedCamera(WhiteBalance(1.1, 2.2)), tmp_path, 13)
+    path = tmp_path / WHITE_BALANCE_FILE.format(n=13)
+    assert path.is_file()
+
+    def full(target: Any, text: str) -> None:
+        raise BadFileError(f"{target}: cannot write: No space left on device")
+
+    monkeypatch.setattr(wbfile, "atomic_write_text", full)
+    said = save_white_balance(BalancedCamera(), tmp_path, 13)
+    assert said is not None and said.startswith(", but not the camera's white balance (")
+    assert "No space left on device" in said and said.endswith("it judges the light itself")
+    assert not path.exists()

@@ -306,7 +306,7 @@ class SettingsScreen(BaseScreen):
             self.saved["empty_board"] = path
             self.message = f"Saved {path.name}: the counter compares each frame with it"
             if balance is not None:
-                self.message += f", and {balance}"
+                self.message += balance
             if notes:
                 self.message += " (" + "; ".join(notes) + ")"
 
