@@ -55,7 +55,7 @@ from vision.channels import brightest, darkest
 from vision.cvarrays import f32
 from vision.pond.model import BoardModel
 from vision.pond.power_law import encoded, linear
-from vision.pond.tones import SMOOTH_MM, STEP, off_markers, shrunk, windows
+from vision.pond.tones import off_markers, shrunk, smoothed, windows
 
 #: A window is used where the reference's colours vary in every direction by at least this
 #: (the least eigenvalue of their covariance, linear levels squared): on plain paint the
@@ -81,10 +81,9 @@ def mixing(
     """The frame's colours against the reference's, ``A`` (3x3, BGR, linear light, ``f = A
     r``; green's gain 1), over the board; None where too few textured windows are seen."""
     fs, rs = shrunk(f), shrunk(r)
-    # Both smoothed as for the contrast (``tones.SMOOTH_MM``): the two photos' own noise and
-    # sharpness, left in, read as a mixing of their own.
-    sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
-    fb, rb = f32(cv2.GaussianBlur(fs, (0, 0), sigma)), f32(cv2.GaussianBlur(rs, (0, 0), sigma))
+    # Both smoothed as for the contrast: the two photos' own noise and sharpness, left in,
+    # read as a mixing of their own.
+    fb, rb = smoothed(fs, model), smoothed(rs, model)
     fl, rl = linear(fb), linear(rb)
     ok = off_markers(fs, model) & (darkest(fb) > 12) & (darkest(rb) > 12)
     ok &= (brightest(fb) < 250) & (brightest(rb) < 250)
@@ -118,7 +117,7 @@ def mixing(
         # Each window's residual, f - A r: its covariance's trace, over its texture's.
         rest = c_ff - a @ c_fr.transpose(0, 2, 1) - c_fr @ a.T + a @ c_rr @ a.T
         e = np.trace(rest, axis1=1, axis2=2) / texture
-        weight = 1.0 / np.maximum(1.0, e / (OUTLIER * float(np.median(e))))
+        weight = 1.0 / np.maximum(1.0, e / (OUTLIER * max(float(np.median(e)), 1e-12)))
     out: npt.NDArray[np.float64] = a / a[1, 1]
     if not np.all(np.isfinite(out)) or np.any(np.diag(out) <= 0):
         return None

@@ -126,11 +126,7 @@ def _contrast(
     fs: npt.NDArray[np.float32], rs: npt.NDArray[np.float32], model: BoardModel
 ) -> npt.NDArray[np.float64] | None:
     """``contrast`` of the two rasters ``shrunk``."""
-    # The average over STEP x STEP px is about STEP / 3.5 px of a Gaussian's sigma; the rest
-    # of SMOOTH_MM is smoothed at this size: a tenth of the time of a blur at full size.
-    sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
-    fb = cv2.GaussianBlur(fs, (0, 0), sigma)
-    rb = cv2.GaussianBlur(rs, (0, 0), sigma)
+    fb, rb = smoothed(fs, model), smoothed(rs, model)
     ok = (darkest(fb) > 12) & (darkest(rb) > 12) & (brightest(fb) < 250) & (brightest(rb) < 250)
     ok &= off_markers(fs, model)
     mean, full = windows(ok, model)
@@ -146,6 +142,15 @@ def _contrast(
             return None
         out[c] = float(np.median(np.sqrt(np.maximum(vy[use], 0.0) / vx[use])))
     return out
+
+
+def smoothed(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[np.float32]:
+    """A ``shrunk`` raster smoothed over ``SMOOTH_MM`` in all (the two photos' own noise and
+    sharpness do not count). The average over STEP x STEP px is about STEP / 3.5 px of a
+    Gaussian's sigma; the rest is smoothed at this size: a tenth of the time of a blur at
+    full size."""
+    sigma = float(np.sqrt(max((SMOOTH_MM * model.ppm) ** 2 - STEP**2 / 12, 0.25))) / STEP
+    return f32(cv2.GaussianBlur(fs, (0, 0), sigma))
 
 
 def off_markers(fs: npt.NDArray[np.float32], model: BoardModel) -> npt.NDArray[np.bool_]:
