@@ -132,7 +132,8 @@ toneccmwarm and ccmshift... beside), before and after the mixing check's gate
 over 24 conditions; 40100-40129 for the gate's identity check (24 conditions, the gate
 firing on none of 720 frames); 40200-40229 for the mixing read pooled, on it and on the
 code before it, with the ten default conditions and nine of the matrix, the tone curves and
-the veil as the identity check; the next fresh seeds start at 40300;
+the veil as the identity check; 40300-40329 for the held white balance and the matrix moved
+again, the code as it is; the next fresh seeds start at 40400;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
