@@ -84,7 +84,8 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
     and what the screen says of it after "Saved ...": ", and the camera's white balance (red
     1.82, blue 1.61 (3412 K)), which it holds for the game's photos", with, when it differs
     from the last photo's by over ``WHITE_BALANCE_MOVED``, that the pieces' colours, taken
-    under the last one, want taking again. None, and any older file removed (it belonged to
+    under the last one, want taking again (so too when they were taken before the first).
+    None, and any older file removed (it belonged to
     another photo), for a camera that has none or does not say. A file that cannot be
     written (a full disk) or removed is said ("but ..."), never raised: the photo itself is
     kept either way."""
@@ -95,8 +96,9 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
     wb = camera.white_balance() if isinstance(camera, WhiteBalanceControl) else None
     if wb is None:
         return _removed(path)
+    had = os.path.lexists(path)
     try:
-        last = read_white_balance_file(path) if os.path.lexists(path) else None
+        last = read_white_balance_file(path) if had else None
     except CompanionError:
         last = None  # unreadable: replaced below
     try:
@@ -116,6 +118,11 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
         said += (
             f"; it judged the light otherwise at the last photo ({last.describe()}): take "
             "the pieces' colours again too (Settings: Colours)"
+        )
+    elif not had and (data_folder / PIECES_FILE).is_file():
+        said += (
+            "; the pieces' colours were taken before it, perhaps under another: take them "
+            "again too (Settings: Colours)"
         )
     return said
 
@@ -252,11 +259,15 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
     return empty, notes + camera_notes(camera)
 
 
+#: The owner's calibrated pieces (``vision.pond.pieces``), in the data folder.
+PIECES_FILE = "pond-pieces.json"
+
+
 def pieces_for(data_folder: Path | None) -> Any:
     """The owner's calibrated pieces (``pond-pieces.json`` in the data folder) or the default."""
     from vision.pond.pieces import read_pieces_file
 
-    own = data_folder / "pond-pieces.json" if data_folder is not None else None
+    own = data_folder / PIECES_FILE if data_folder is not None else None
     return read_pieces_file(own if own is not None and own.is_file() else None)
 
 

@@ -185,3 +185,24 @@ def test_a_white_balance_that_cannot_be_kept_is_said_and_the_old_one_not_left(
     assert said is not None and said.startswith(", but not the camera's white balance (")
     assert "No space left on device" in said and said.endswith("it judges the light itself")
     assert not path.exists()
+
+
+def test_colours_taken_before_the_first_kept_white_balance_are_asked_for_again(
+    tmp_path: Path,
+) -> None:
+    """The owner calibrated the colours, then photographed the empty board for the first
+    time through the Pi camera: the colours were taken under whatever it judged then, so the
+    screen asks for them again; with no colours yet, or once a white balance was kept, not."""
+    from ui.pond_camera import PIECES_FILE, WHITE_BALANCE_FILE, save_white_balance
+
+    said = save_white_balance(BalancedCamera(), tmp_path, 13)
+    assert said is not None and "colours" not in said  # no colours taken yet
+    (tmp_path / WHITE_BALANCE_FILE.format(n=13)).unlink()
+    (tmp_path / PIECES_FILE).write_text("{}")
+    said = save_white_balance(BalancedCamera(), tmp_path, 13)
+    assert said is not None and said.endswith(
+        "; the pieces' colours were taken before it, perhaps under another: take them again "
+        "too (Settings: Colours)"
+    )
+    said = save_white_balance(BalancedCamera(), tmp_path, 13)  # the same gains kept again
+    assert said is not None and "colours" not in said

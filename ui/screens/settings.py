@@ -22,6 +22,7 @@ from companion.errors import CompanionError
 from companion.files import atomic_write_text
 from ui import theme as style
 from ui.bridge import run_in_background
+from ui.pond_camera import PIECES_FILE
 from ui.screens.base import BaseScreen, load_kv
 
 load_kv(__file__)
@@ -32,7 +33,6 @@ DECODERS = ("zxing", "zbar")
 COMMANDS = ("next", "confirm", "scan", "undo", "redo")
 CALIBRATE = ("wizard", "pumpkin", "banana", "cowboy", "lilypad")
 LAYOUT_FILE = "pond-layout-{n}.json"
-PIECES_FILE = "pond-pieces.json"
 SAMPLE_RADIUS = 3  # a 7x7 patch around the tapped pixel
 
 
