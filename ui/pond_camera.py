@@ -70,6 +70,10 @@ def empty_board_for(data_folder: Path | None, layout: Any, pieces: Any) -> Any:
         return None
 
 
+#: The owner's calibrated pieces (``vision.pond.pieces``), in the data folder.
+PIECES_FILE = "pond-pieces.json"
+
+
 #: The white balance the camera took the empty-board photo with
 #: (``vision.white_balance``), beside it; the Pond camera holds it for the game's photos.
 WHITE_BALANCE_FILE = "pond-white-balance-{n}.json"
@@ -257,10 +261,6 @@ def photograph_empty_board(camera: Any, layout: Any, pieces: Any) -> tuple[Any, 
             "a shorter exposure or less light would read the pieces' colours better"
         )
     return empty, notes + camera_notes(camera)
-
-
-#: The owner's calibrated pieces (``vision.pond.pieces``), in the data folder.
-PIECES_FILE = "pond-pieces.json"
 
 
 def pieces_for(data_folder: Path | None) -> Any:

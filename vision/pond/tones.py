@@ -31,8 +31,8 @@ taken out of the frame, pieces and board alike, and the owner told to clean the 
 (tuning: 99.62% under a veil of 0.1). Another curve leaves the channels apart (the Pi's
 curve against the power law: 0.82 and 1.27 at best), and is matched as below.
 
-Where it is further from 1 than ``MISMATCH``, its three channels alike (``CURVE_SPREAD``),
-the reference's levels are mapped to the frame's contrast (``matched``: a power per channel
+Where it is further from 1 than ``MISMATCH`` and no colour mixing explains it (below), the
+reference's levels are mapped to the frame's contrast (``matched``: a power per channel
 about the markers' paper, which keeps its level, so the exposure's gains are the same), and
 the owner is told to photograph the empty board and the colours again. Which of the photos
 changed is not known: the pieces' colours, calibrated through one curve or the other, are
@@ -78,12 +78,12 @@ TEXTURE = 0.01
 LEAST_WINDOWS = 2000
 #: A contrast this far from 1 (log, the three channels' mean) is another tone curve.
 MISMATCH = 0.2
-#: ...and another tone curve only where its three channels' contrasts lie within this (log)
-#: of each other: a curve works on each channel alike (the Pi camera's default curve against
-#: the power law: 0.62-0.70, or 1.39-1.59, a spread of at most 0.14). The camera's colour
-#: matrix moved (its white balance judged the light otherwise) changes one channel's contrast
-#: and hardly another's (2964 K against 3610 K: blue 0.61-0.63, green 1.01-1.05, red
-#: 0.73-0.75; a spread of 0.5 and more), and matched as a curve it cost 7 points.
+#: Three channels' contrasts this far apart (log), whatever their mean, are no tone curve but
+#: a colour mixing (``channels_apart``): a curve works on each channel alike (the Pi camera's
+#: default curve against the power law: 0.62-0.70, or 1.39-1.59, a spread of at most 0.14).
+#: The camera's colour matrix moved (its white balance judged the light otherwise) changes one
+#: channel's contrast and hardly another's (2964 K against 3610 K: blue 0.61-0.63, green
+#: 1.01-1.05, red 0.73-0.75; a spread of 0.5 and more), and matched as a curve it cost 7 points.
 CURVE_SPREAD = 0.3
 #: The level kept where the layout has no markers' paper to keep.
 ANCHOR = 230.0
