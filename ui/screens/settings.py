@@ -22,7 +22,6 @@ from companion.errors import CompanionError
 from companion.files import atomic_write_text
 from ui import theme as style
 from ui.bridge import run_in_background
-from ui.pond_camera import PIECES_FILE
 from ui.screens.base import BaseScreen, load_kv
 
 load_kv(__file__)
@@ -33,6 +32,9 @@ DECODERS = ("zxing", "zbar")
 COMMANDS = ("next", "confirm", "scan", "undo", "redo")
 CALIBRATE = ("wizard", "pumpkin", "banana", "cowboy", "lilypad")
 LAYOUT_FILE = "pond-layout-{n}.json"
+#: As ``ui.pond_camera.PIECES_FILE``; that module is imported lazily here: imported with this
+#: one, the 1280x720 screenshot walk caught the camera preview showing a smeared frame.
+PIECES_FILE = "pond-pieces.json"
 SAMPLE_RADIUS = 3  # a 7x7 patch around the tapped pixel
 
 
