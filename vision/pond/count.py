@@ -54,6 +54,7 @@ from vision.pond.found import CountedLilypad, CountedPiece
 from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
 from vision.pond.glare_hue import relabel_under_glare
 from vision.pond.lamps import FAINT
+from vision.pond.mixing import mixed_pieces
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
@@ -264,6 +265,8 @@ def count_board(
     if empty is not None:
         cmp = compare(raster, empty, model)
         raster = cmp.normalised
+        if cmp.mixed_by is not None:  # the photos compared in the frame's colours
+            pieces = mixed_pieces(pieces, cmp.mixed_by)
         lut = colours.build_lut(pieces, board_colours(cmp.reference, model))
         labels = colours.classify(raster, lut)
         labels[~cmp.changed] = colours.BACKGROUND

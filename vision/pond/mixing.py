@@ -47,6 +47,8 @@ wrong pond named by a warning.
 
 from __future__ import annotations
 
+import dataclasses
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -54,6 +56,7 @@ import numpy.typing as npt
 from vision.channels import brightest, darkest
 from vision.cvarrays import f32
 from vision.pond.model import BoardModel
+from vision.pond.pieces import RGB, Pieces
 from vision.pond.power_law import encoded, linear
 from vision.pond.tones import off_markers, shrunk, smoothed, windows
 
@@ -73,6 +76,9 @@ MOST_SKEW = 10.0
 #: median residual, weighed by how many times), in this many rounds.
 OUTLIER = 2.0
 ROUNDS = 5
+#: The reference is mixed into the frame's colours only where that takes at most this share
+#: of the board under 0 in any channel (``into_frame``).
+MOST_CUT = 0.01
 
 
 def mixing(
@@ -128,13 +134,68 @@ def mixing(
 
 def off_diagonal(a: npt.NDArray[np.float64]) -> float:
     """The largest share of another channel in one (``A``'s rows divided by their diagonal)."""
-    n = a / np.diag(a)[:, None]
-    return float(np.abs(n - np.eye(3)).max())
+    return float(np.abs(shares(a) - np.eye(3)).max())
+
+
+def shares(a: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    """``A``'s rows divided by their diagonal: each channel's share of the others (``A`` less
+    its diagonal, a gain per channel: the cast, which ``reference.compare`` divides out)."""
+    out: npt.NDArray[np.float64] = a / np.diag(a)[:, None]
+    return out
+
+
+def into_frame(
+    r: npt.NDArray[np.float32], a: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float32] | None:
+    """The reference ``r`` in the frame's colours (``mixed``), where the two photos are best
+    compared there; None where they are best compared in the reference's (the frame's mixing
+    taken out, ``unmixed``).
+
+    They are compared in the more saturated photo's colours: there the pieces' colours lie
+    furthest apart, and a piece's weakest channel (the green of a red piece: 2.7 of 255 in
+    linear light through the Pi camera's matrix at 3610 K, 6.4 at 2964 K) is furthest above
+    the noise. A mixing whose shares of other channels add up to less than its inverse's
+    takes channels away from each other: it saturates (the matrix at 2964 K over the one at
+    3610 K: -0.20 against 0.27 on board 40201). But not where it would take more than
+    ``MOST_CUT`` of the board under 0 in a channel: the reference's colours cut at 0 are lost.
+    A lamp changed while the camera holds its white balance mixes so (board 40201: a
+    colder lamp -0.05 against -0.02, 24% of the board's red under 0; the matrix moved, at
+    most 0.1%), and mixed into the frame's colours its board read as glare.
+    """
+    inverse: npt.NDArray[np.float64] = np.linalg.inv(a).astype(np.float64)
+    if float(shares(a).sum()) >= float(shares(inverse).sum()):
+        return None
+    lin = f32(cv2.transform(linear(np.minimum(r, 255.0)), shares(a).astype(np.float32)))
+    if float((lin < 0).mean(axis=(0, 1)).max()) > MOST_CUT:
+        return None
+    return encoded(np.clip(lin, 0.0, 255.0))
+
+
+def _through(f: npt.NDArray[np.float32], t: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    lin = f32(cv2.transform(linear(np.minimum(f, 255.0)), t.astype(np.float32)))
+    return encoded(np.clip(lin, 0.0, 255.0))
 
 
 def unmixed(f: npt.NDArray[np.float32], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
     """The frame ``f`` (picture levels, BGR) with the mixing ``a`` taken out in linear light
     (``D A^-1``, D its diagonal), the cast left; a colour taken under 0 is 0."""
-    t = (np.diag(np.diag(a)) @ np.linalg.inv(a)).astype(np.float32)
-    lin = f32(cv2.transform(linear(np.minimum(f, 255.0)), t))
-    return encoded(np.clip(lin, 0.0, 255.0))
+    return _through(f, np.diag(np.diag(a)) @ np.linalg.inv(a))
+
+
+def mixed(r: npt.NDArray[np.float32], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
+    """The reference ``r`` (picture levels, BGR) through the mixing ``a`` in linear light, its
+    cast left out (``shares``): the frame's colours but for the cast; a colour taken under 0
+    is 0, one over 255 is 255."""
+    return _through(r, shares(a))
+
+
+def mixed_pieces(pieces: Pieces, a: npt.NDArray[np.float64]) -> Pieces:
+    """``pieces`` with their colours as ``mixed`` gives them back."""
+
+    def one(rgb: RGB) -> RGB:
+        px = np.array([[rgb[::-1]]], np.float32)
+        b, g, r = (round(float(v)) for v in mixed(px, a)[0, 0])
+        return (r, g, b)
+
+    factions = {name: one(rgb) for name, rgb in pieces.factions.items()}
+    return dataclasses.replace(pieces, factions=factions, lilypad_rgb=one(pieces.lilypad_rgb))

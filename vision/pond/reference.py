@@ -75,7 +75,7 @@ from vision.pond.exposure import (
 )
 from vision.pond.glare_out import take_out
 from vision.pond.glare_tint import fit_tinted, own_colour
-from vision.pond.mixing import mixing, unmixed
+from vision.pond.mixing import into_frame, mixing, unmixed
 from vision.pond.model import BoardModel, board_model
 from vision.pond.pieces import Pieces
 from vision.pond.three_markers import misfit
@@ -169,6 +169,10 @@ class Comparison:
     #: darkest channel risen 12 levels, averaged over about 9 mm) that hold a glare patch of
     #: ``GLARE_MM2`` or more, all of which white was taken out of. None: no glare.
     glare_whitening: npt.NDArray[np.bool_] | None = None
+    #: The camera's colour mixing the reference was put through (``vision.pond.mixing``: the
+    #: frame's colours the more saturated): the pieces' colours go through it too. None: the
+    #: reference's colours as taken (or the frame's mixing taken out instead).
+    mixed_by: npt.NDArray[np.float64] | None = None
 
 
 def _cast(
@@ -187,18 +191,32 @@ def _unmix(
     r: npt.NDArray[np.float32],
     model: BoardModel,
     ratio: npt.NDArray[np.float64],
-) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float64]] | None:
-    """The frame with the camera's colour mixing taken out (``vision.pond.mixing``), and its
-    contrast then, where that brings the channel furthest from the reference's contrast
-    (``ratio``) nearer; else None."""
+) -> (
+    tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.float64] | None,
+    ]
+    | None
+):
+    """The camera's colour mixing (``vision.pond.mixing``) taken out: the frame and the
+    reference in the more saturated one's colours (``into_frame``), their contrast then, and
+    the mixing the pieces' colours are to go through too (None: the frame's taken out), where
+    that brings the channel furthest from the reference's contrast (``ratio``) nearer; else
+    None."""
     a = mixing(f, r, model)
     if a is None:
         return None
-    out = unmixed(f, a)
-    again = contrast(out, r, model)
+    towards = into_frame(r, a)
+    if towards is not None:
+        r = towards
+    else:
+        f = unmixed(f, a)
+    again = contrast(f, r, model)
     if again is None or np.abs(np.log(again)).max() >= np.abs(np.log(ratio)).max():
         return None
-    return out, again
+    return f, r, again, None if towards is None else a
 
 
 def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
@@ -222,12 +240,13 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
                 "smudged lens, or a lamp shining into it?): it was taken out, but clean the "
                 "lens and keep lamps out of its view"
             )
+    mixed_by = None
     if ratio is not None and channels_apart(ratio):
         # One channel's contrast moved, the others less or the other way: a colour mixing.
         unmixing = _unmix(f, r, model, ratio)
         if unmixing is not None:
             blue, green, red = (float(v) for v in ratio)
-            f, ratio = unmixing
+            f, r, ratio, mixed_by = unmixing
             warnings.append(
                 f"this photo's colours are mixed otherwise than the empty-board photo's "
                 f"(contrast red {red:.2f}, green {green:.2f}, blue {blue:.2f} of its): the "
@@ -369,18 +388,20 @@ def compare(raster: Frame, empty: EmptyBoard, model: BoardModel) -> Comparison:
                 f"(cast {drift:.2f}): its colours may be misread"
             )
     normalised = np.clip(kept_past_white(fn) if gain > 1 else fn, 0, 255).astype(np.uint8)
+    as_taken = empty.raster if rgain <= 1 and not retoned and mixed_by is None else None
     return Comparison(
         normalised,
         changed,
         glare,
         (float(gains[0]), float(gains[1]), float(gains[2])),
-        empty.raster if rgain <= 1 and not retoned else np.clip(r, 0, 255).astype(np.uint8),
+        as_taken if as_taken is not None else np.clip(r, 0, 255).astype(np.uint8),
         papers[0],
         warnings,
         brighter,
         white_thing,
         tint,
         _glare_whitening(glare, lifted, model) if glare.any() else None,
+        mixed_by,
     )
 
 
