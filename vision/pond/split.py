@@ -12,13 +12,19 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.cvarrays import i32
+from vision.cvarrays import i32, u8
 from vision.pond.found import CountedPiece, pond_of
 from vision.pond.fwooog_fit import FIT_SHARE, fwooog_fit
 from vision.pond.model import BoardModel
 
 #: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
 ROW_DOUBT_MM = 1.0
+#: A base read as a Long Fwooog with at least ``NECKS`` notches this deep (mm: bays between
+#: its outline and its convex hull) is flagged: three frogs end to end leave two necks, a
+#: notch on each side of each (tuning boards 100-129, six conditions: 2 of 777 Long
+#: Fwooogs had three such notches or more, 21 of 37 rows of frogs).
+NECK_MM = 2.0
+NECKS = 3
 #: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
 #: areas (in frog areas, length taken into account) differ by less than this are flagged.
 FWOOOG_MARGIN = 0.15
@@ -230,7 +236,8 @@ def _fwooog_or_row(
     to the next reading, or a Long Fwooog whose base is longer than the bar by more than
     twice that, is flagged; so is a Long Fwooog whose base is shorter than the bar by more
     than twice that (two frogs end to end, seen steeply, can reach three frogs' area and
-    leave a core nearer a Long Fwooog's than three frogs'). A Long Fwooog's lengths are
+    leave a core nearer a Long Fwooog's than three frogs'); and so is a Long Fwooog whose
+    base is notched as three frogs end to end are (``_necks``). A Long Fwooog's lengths are
     ``short`` mm less (``_fw_short``: pieces whose sides slope in).
     """
     disc = (model.kernel.shape[0] - 1) / model.ppm
@@ -259,7 +266,28 @@ def _fwooog_or_row(
             f"its base is {base_length:.0f} mm long, a Long Fwooog's "
             f"{model.fwooog_mm[0]:.0f} mm: a Long Fwooog, or frogs?"
         )
+    if kind == "fwooog" and _necks(region, model) >= NECKS:
+        close = True  # notched where frogs end to end meet
     return kind, f"{name}, or {other_name}?" if close else None
+
+
+def _necks(region: npt.NDArray[np.bool_], model: BoardModel) -> int:
+    """How many notches deeper than ``NECK_MM`` the base's outline has: the bays between it
+    and its convex hull, each as deep as its furthest point from the hull's edge."""
+    mask = region.astype(np.uint8)
+    points = cv2.findNonZero(mask)
+    if points is None or len(points) < 3:
+        return 0
+    hull = np.zeros_like(mask)
+    cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+    framed = u8(cv2.copyMakeBorder(hull, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))
+    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    n, bays = cv2.connectedComponents(((hull > 0) & (mask == 0)).astype(np.uint8), connectivity=4)
+    if n <= 1:
+        return 0
+    deepest = np.zeros(n, np.float32)
+    np.maximum.at(deepest, bays.ravel(), depth.ravel())
+    return int(np.count_nonzero(deepest[1:] / model.ppm > NECK_MM))
 
 
 def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:

@@ -976,6 +976,43 @@ def test_pond3d_a_colour_matrix_moved_is_taken_out_not_matched_as_another_curve(
     assert not any("contrast is" in w for w in count.warnings), count.warnings
 
 
+def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
+    layout13: Any, tall: Any
+) -> None:
+    """The other way round: the owner's photos through the Pi camera's matrix at 3610 K, the
+    game's at 2964 K (seed 40202, 20 degrees). With the frame's mixing taken out, a red
+    frog's green came back at 15 (the colours' photo: 26) and pieces' rims and sides read as
+    another faction: a wizard frog in pond S and a pumpkin frog in pond SE that are not
+    there, each counted as a stacked frog's side. Compared in the frame's colours (the
+    reference and the pieces' colours mixed into them), every pond is right."""
+    told, empty = _through(layout13, tall, 40202, "ccm36")
+    scene = _scene(layout13, tall, 40202, tilt=20.0, tone="ccm")
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    assert not wrong, (wrong, count.warnings)
+    assert any(w.startswith("this photo's colours are mixed otherwise") for w in count.warnings)
+
+
+def test_pond3d_three_frogs_end_to_end_read_as_a_long_fwooog_are_named(
+    layout13: Any, tall: Any
+) -> None:
+    """Three wizard frogs end to end, touching (seed 40425, pond NE, 20 degrees, the game's
+    photo through the matrix at 3610 K, the owner's at 2964 K): as long as a Long Fwooog
+    there, read as one, and no warning named the pond. The base's notches where the frogs
+    meet name it now."""
+    told, empty = _through(layout13, tall, 40425, "ccm")
+    scene = _scene(layout13, tall, 40425, tilt=20.0, tone="ccm36")
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    assert "NE" in count.flagged, count.warnings
+    assert any(
+        w.startswith("pond NE: a wizard Long Fwooog")
+        and w.endswith("a Long Fwooog, or three frogs end to end?")
+        for w in count.warnings
+    ), count.warnings
+
+
 def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_hand_refused(
     layout13: Any, tall: Any
 ) -> None:

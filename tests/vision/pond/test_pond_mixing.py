@@ -10,12 +10,24 @@ import numpy as np
 import pytest
 
 from tests.vision.pond.test_pond_tones import _falloff, _light, _power
-from vision.pond.mixing import mixing, off_diagonal, unmixed
+from vision.pond.mixing import (
+    MOST_CUT,
+    into_frame,
+    mixed_pieces,
+    mixing,
+    off_diagonal,
+    shares,
+    unmixed,
+)
 from vision.pond.model import board_model
 from vision.pond.pieces import read_pieces_file
 
 #: BGR rows: the Pi camera's matrix at 3610 K over its matrix at 2964 K.
 MIX = np.array([[0.81, 0.22, -0.03], [-0.02, 1.05, -0.03], [0.03, 0.06, 0.91]], np.float32)
+
+
+#: ...and the other way round: the frame's colours the more saturated.
+BACK = np.linalg.inv(MIX).astype(np.float32)
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +59,56 @@ def test_a_mixing_is_measured_and_taken_out_the_cast_kept(model: Any) -> None:
     kept = cast * np.diag(MIX)
     assert np.abs(back - _power(light * kept * _falloff(model, 0.7))).mean() < 1.0
     assert np.abs(f - _power(light * kept * _falloff(model, 0.7))).mean() > 5.0
+
+
+def test_a_saturating_mixing_puts_the_reference_into_the_frames_colours(model: Any) -> None:
+    """The frame's colours the more saturated (the matrix at 2964 K over the one at 3610 K):
+    the reference is mixed into them, the cast left out; the other way round, the frame's
+    mixing is taken out instead (None). (A paler board: mixed, none of it is cut at 0.)"""
+    light = 0.2 + 0.8 * _board(model)
+    r = _power(light)
+    cast = np.array([0.9, 1.0, 1.1], np.float32)
+    f = _power(light @ BACK.T * cast * _falloff(model, 0.7))
+    a = mixing(f, r, model)
+    assert a is not None
+    got = into_frame(r, a)
+    assert got is not None
+    want = _power(light @ shares(BACK.astype(np.float64)).T.astype(np.float32))
+    assert np.abs(got - want).mean() < 1.0
+    assert np.abs(r - want).mean() > 5.0
+    f = _power(light @ MIX.T * cast)
+    a = mixing(f, r, model)
+    assert a is not None and into_frame(r, a) is None
+
+
+def test_a_mixing_that_would_cut_the_boards_colours_at_0_is_taken_out_of_the_frame(
+    model: Any,
+) -> None:
+    """Saturating, but where the board's blue is low and its green high, the reference mixed
+    would lose its blue (cut at 0 over more than ``MOST_CUT`` of the board, 8% here): a lamp
+    changed under a held white balance mixes so. The frame's mixing is taken out instead."""
+    light = _board(model)
+    r = _power(light)
+    f = _power(light @ BACK.T)
+    a = mixing(f, r, model)
+    assert a is not None
+    assert (light @ shares(a).T < 0).mean(axis=(0, 1)).max() > MOST_CUT
+    assert into_frame(r, a) is None
+    assert into_frame(_power(0.2 + 0.8 * light), a) is not None  # paler: nothing cut
+
+
+def test_the_pieces_colours_go_through_the_mixing_too() -> None:
+    """The pieces' colours as the mixed reference's would be: through the mixing in linear
+    light, the cast left out; no mixing leaves them as they were."""
+    pieces = read_pieces_file()
+    same = mixed_pieces(pieces, np.diag([0.8, 1.0, 1.3]))
+    assert same.factions == pieces.factions and same.lilypad_rgb == pieces.lilypad_rgb
+    back = mixed_pieces(pieces, BACK.astype(np.float64))
+    for name, rgb in pieces.factions.items():
+        lin = (np.array(rgb[::-1], np.float64) / 255) ** 2.2
+        want = 255 * np.clip(shares(BACK.astype(np.float64)) @ lin, 0, 1) ** (1 / 2.2)
+        assert np.abs(np.array(back.factions[name][::-1]) - want).max() <= 1.0, name
+    assert back.factions != pieces.factions
 
 
 def test_the_same_camera_reads_no_mixing(model: Any) -> None:
