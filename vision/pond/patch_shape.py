@@ -1,9 +1,11 @@
 """The shape of a patch of anything changed, for the check by synthesis (``vision.pond.explain``).
 
-Two measures, each for one way frogs pressed together are read as a Long Fwooog:
+Measures, each for one way frogs pressed together are read as a Long Fwooog:
 
 - ``notch_depth_mm``: a Long Fwooog alone in its patch is convex (a rounded bar and its top
   swept along the lean); frogs side by side leave a notch between them.
+- ``notches``: how many such notches (``vision.pond.split`` counts them on a base read as a
+  Long Fwooog: three frogs end to end leave four).
 - ``row_room``: a row one piece wide holding a Long Fwooog has a stretch without a neck at
   least a Long Fwooog long; frogs end to end have a neck every frog's length.
 """
@@ -14,6 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from vision.cvarrays import u8
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 
@@ -34,6 +37,26 @@ def notch_depth_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> float:
     if defects is None:
         return 0.0
     return float(np.asarray(defects).reshape(-1, 4)[:, 3].max()) / 256.0 / model.ppm
+
+
+def notches(mask: npt.NDArray[np.bool_], model: BoardModel, deeper_than_mm: float) -> int:
+    """How many notches deeper than ``deeper_than_mm`` a mask's outline has: the bays between
+    it and its convex hull, each as deep as its furthest point from the hull's edge (a neck
+    between two pieces leaves one on each side)."""
+    m = mask.astype(np.uint8)
+    points = cv2.findNonZero(m)
+    if points is None or len(points) < 3:
+        return 0
+    hull = np.zeros_like(m)
+    cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
+    framed = u8(cv2.copyMakeBorder(hull, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))
+    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
+    n, bays = cv2.connectedComponents(((hull > 0) & (m == 0)).astype(np.uint8), connectivity=4)
+    if n <= 1:
+        return 0
+    deepest = np.zeros(n, np.float32)
+    np.maximum.at(deepest, bays.ravel(), depth.ravel())
+    return int(np.count_nonzero(deepest[1:] / model.ppm > deeper_than_mm))
 
 
 #: A patch whose width (its 90th percentile across its long axis, mm) is at most this is

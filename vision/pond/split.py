@@ -12,10 +12,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from vision.cvarrays import i32, u8
+from vision.cvarrays import i32
 from vision.pond.found import CountedPiece, pond_of
 from vision.pond.fwooog_fit import FIT_SHARE, fwooog_fit
 from vision.pond.model import BoardModel
+from vision.pond.patch_shape import notches
 
 #: mm: how near the halfway length a Long Fwooog / three frogs end to end reading is flagged.
 ROW_DOUBT_MM = 1.0
@@ -237,8 +238,8 @@ def _fwooog_or_row(
     twice that, is flagged; so is a Long Fwooog whose base is shorter than the bar by more
     than twice that (two frogs end to end, seen steeply, can reach three frogs' area and
     leave a core nearer a Long Fwooog's than three frogs'); and so is a Long Fwooog whose
-    base is notched as three frogs end to end are (``_necks``). A Long Fwooog's lengths are
-    ``short`` mm less (``_fw_short``: pieces whose sides slope in).
+    base is notched as three frogs end to end are (``patch_shape.notches``). A Long
+    Fwooog's lengths are ``short`` mm less (``_fw_short``: pieces whose sides slope in).
     """
     disc = (model.kernel.shape[0] - 1) / model.ppm
     width = model.frog_mm[1]
@@ -266,28 +267,9 @@ def _fwooog_or_row(
             f"its base is {base_length:.0f} mm long, a Long Fwooog's "
             f"{model.fwooog_mm[0]:.0f} mm: a Long Fwooog, or frogs?"
         )
-    if kind == "fwooog" and _necks(region, model) >= NECKS:
+    if kind == "fwooog" and notches(region, model, NECK_MM) >= NECKS:
         close = True  # notched where frogs end to end meet
     return kind, f"{name}, or {other_name}?" if close else None
-
-
-def _necks(region: npt.NDArray[np.bool_], model: BoardModel) -> int:
-    """How many notches deeper than ``NECK_MM`` the base's outline has: the bays between it
-    and its convex hull, each as deep as its furthest point from the hull's edge."""
-    mask = region.astype(np.uint8)
-    points = cv2.findNonZero(mask)
-    if points is None or len(points) < 3:
-        return 0
-    hull = np.zeros_like(mask)
-    cv2.fillConvexPoly(hull, cv2.convexHull(points), 1)
-    framed = u8(cv2.copyMakeBorder(hull, 1, 1, 1, 1, cv2.BORDER_CONSTANT, value=0))
-    depth = cv2.distanceTransform(framed, cv2.DIST_L2, 5)[1:-1, 1:-1]
-    n, bays = cv2.connectedComponents(((hull > 0) & (mask == 0)).astype(np.uint8), connectivity=4)
-    if n <= 1:
-        return 0
-    deepest = np.zeros(n, np.float32)
-    np.maximum.at(deepest, bays.ravel(), depth.ravel())
-    return int(np.count_nonzero(deepest[1:] / model.ppm > NECK_MM))
 
 
 def _along_lean(core: npt.NDArray[np.bool_], shift: tuple[float, float], model: BoardModel) -> bool:

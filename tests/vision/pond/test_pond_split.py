@@ -1,5 +1,6 @@
-"""vision.pond.split: a base read as a Long Fwooog but notched where three frogs end to end
-meet is doubted (exact answers on drawn footprints, the board raster's 2 px/mm)."""
+"""vision.pond.split and patch_shape.notches: a base read as a Long Fwooog but notched where
+three frogs end to end meet is doubted (exact answers on drawn footprints, the board
+raster's 2 px/mm)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ import pytest
 
 from vision.pond import read_pieces_file
 from vision.pond.model import BoardModel, bar_mask, board_model, footprint_mask
-from vision.pond.split import NECKS, _necks
+from vision.pond.patch_shape import notches
+from vision.pond.split import NECK_MM, NECKS
 
 
 @pytest.fixture(scope="module")
@@ -37,7 +39,7 @@ def _row(model: BoardModel, angle: float, pitch_mm: float) -> np.ndarray:
 @pytest.mark.parametrize("angle", [0.0, 30.0, 77.0, 135.0])
 def test_a_long_fwooogs_base_has_no_necks(model: BoardModel, angle: float) -> None:
     bar = bar_mask(read_pieces_file().fwooog_mm, model.ppm, angle) > 0
-    assert _necks(bar, model) == 0
+    assert notches(bar, model, NECK_MM) == 0
 
 
 @pytest.mark.parametrize("angle", [0.0, 30.0, 77.0, 135.0])
@@ -50,11 +52,11 @@ def test_three_frogs_end_to_end_leave_their_necks(
     side of each."""
     row = _row(model, angle, pitch)
     assert cv2.connectedComponents(row.astype(np.uint8))[0] == 2  # one blob
-    assert _necks(row, model) >= NECKS
+    assert notches(row, model, NECK_MM) >= NECKS
 
 
 def test_an_empty_or_tiny_base_has_no_necks(model: BoardModel) -> None:
-    assert _necks(np.zeros((20, 20), bool), model) == 0
+    assert notches(np.zeros((20, 20), bool), model, NECK_MM) == 0
     tiny = np.zeros((20, 20), bool)
     tiny[5:7, 5:8] = True
-    assert _necks(tiny, model) == 0
+    assert notches(tiny, model, NECK_MM) == 0
