@@ -52,6 +52,11 @@ def _scene(layout: Any, pieces: Any, seed: int, **kw: Any) -> Any:
     return _SCENES[key]
 
 
+def _wrong(scene: Any, count: Any) -> set[str]:
+    """The ponds a count read otherwise than the scene's answer."""
+    return {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+
+
 def test_pond3d_empty_stone_ring_board_is_counted_empty_with_a_reference(
     layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
 ) -> None:
@@ -85,7 +90,7 @@ def test_pond3d_every_wrong_pond_is_named_by_a_warning(
     scene = _scene(layout13, tall, 3, tilt=30.0, stacks=1, edge=3, n_pieces=36)
     count = count_board(scene.image, layout13, tall, empty_of(3))
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
     for pid in count.flagged:
         assert any(f"pond {pid}" in w for w in count.warnings)
@@ -103,7 +108,7 @@ def test_pond3d_glare_is_not_a_hand_and_warm_light_is_corrected(
     glare = [w for w in count.warnings if w.startswith("glare near pond ")]
     assert glare, count.warnings
     assert any("warmer" in w for w in count.warnings), count.warnings
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
     assert len(wrong) <= 1
     # The annotated photo marks the flagged ponds (thick orange outline).
@@ -263,7 +268,7 @@ def test_pond3d_a_thin_side_on_a_lilypad_names_its_pond(layout13: Any, tall: Any
     assert scene.answer["IW"]["frogs"] == {"banana": 1, "cowboy": 1, "wizard": 1}
     assert count.ponds["IW"]["frogs"] == {"banana": 1, "cowboy": 1}
     assert _named_by(count, "belongs to no counted piece") == ["IW"]
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong == {"F", "IW"}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
@@ -303,7 +308,7 @@ def test_pond3d_a_group_reaching_one_more_lean_names_its_pond(layout13: Any, tal
     assert scene.answer["S"]["frogs"] == {"cowboy": 1, "pumpkin": 1, "wizard": 1}
     assert count.ponds["S"]["frogs"] == {"cowboy": 1, "wizard": 1}
     assert _named_by(count, "more of the board than one should") == ["NE", "IS", "S"]
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong == {"F", "IS", "S"}
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
@@ -352,7 +357,7 @@ def test_pond3d_a_lone_frog_reaching_a_lean_too_far_names_its_pond(
     assert "the cowboy frog at (287, 559) mm" in next(
         w for w in count.warnings if "pond S:" in w and "reaches" in w
     )
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
@@ -387,7 +392,7 @@ def test_pond3d_two_frogs_and_a_stack_read_as_a_long_fwooog_name_their_pond(
     assert scene.answer["IW"]["frogs"] == {"cowboy": 1, "pumpkin": 4}
     assert count.ponds["IW"]["fwooogs"] == ["pumpkin"]
     assert _named_by(count, "that no Long Fwooog has: frogs side by side?") == ["IW"]
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
@@ -405,7 +410,7 @@ def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
     assert scene.answer["W"]["frogs"]["wizard"] == 2
     assert count.ponds["W"]["frogs"]["wizard"] == 3
     assert "W" in _named_by(count, "cover less of the board than they should")
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
@@ -908,7 +913,7 @@ def test_pond3d_through_a_cameras_tone_curve(layout13: Any, tall: Any, tone: str
     scene = _scene(layout13, tall, 100, tilt=20.0, tone=tone)
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     if tone == "power":
         assert not wrong, (wrong, count.warnings)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
@@ -929,7 +934,7 @@ def test_pond3d_an_empty_board_photo_through_another_tone_curve_is_matched(
     scene = _scene(layout13, tall, 100, tilt=20.0, tone="power")
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert not wrong, (wrong, count.warnings)
     assert any(
         w.startswith("this photo's contrast is 0.6")
@@ -949,7 +954,7 @@ def test_pond3d_a_veiled_photo_is_cleared_not_matched_as_another_curve(
     scene = _scene(layout13, tall, 100, tilt=20.0, tone="power", haze=0.1)
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert not wrong, (wrong, count.warnings)
     assert any(w.startswith("the photo is veiled by stray light") for w in count.warnings)
     assert not any("contrast is" in w for w in count.warnings), count.warnings
@@ -967,7 +972,7 @@ def test_pond3d_a_colour_matrix_moved_is_taken_out_not_matched_as_another_curve(
     scene = _scene(layout13, tall, 100, tilt=20.0, tone="ccm36")
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert len(wrong) <= 1 and wrong <= set(count.flagged), (wrong, count.warnings)
     assert any(
         w.startswith("this photo's colours are mixed otherwise") and "taken out" in w
@@ -989,7 +994,7 @@ def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
     scene = _scene(layout13, tall, 40202, tilt=20.0, tone="ccm")
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert not wrong, (wrong, count.warnings)
     assert any(w.startswith("this photo's colours are mixed otherwise") for w in count.warnings)
 
@@ -1027,7 +1032,7 @@ def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_han
     scene = _scene(layout13, tall, 103, tilt=20.0, **held)
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert not wrong, (wrong, count.warnings)
     assert any(
         w.startswith("this photo's colours are mixed otherwise")
@@ -1053,7 +1058,7 @@ def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     assert count.ok, count.reason
     assert count.warnings[0].startswith("marker "), count.warnings
     assert "read out of shape (glare on it?)" in count.warnings[0]
-    wrong = {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
+    wrong = _wrong(scene, count)
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
