@@ -133,7 +133,12 @@ over 24 conditions; 40100-40129 for the gate's identity check (24 conditions, th
 firing on none of 720 frames); 40200-40229 for the mixing read pooled, on it and on the
 code before it, with the ten default conditions and nine of the matrix, the tone curves and
 the veil as the identity check; 40300-40329 for the held white balance and the matrix moved
-again, the code as it is; the next fresh seeds start at 40400;
+again, the code as it is; 40400-40429 for the two photos compared in the more saturated
+one's colours (``mixing.into_frame``: ccmshift... and ccmheld..., on it and on the code
+before it) and for the notched Long Fwooog doubt (ccmshift36_20, ccmshift46_20, tilt20,
+tilt30); 40500-40529 for the other way round at 30 degrees, under glare and with a hand
+(ccmshiftback30, ccmshiftbackglare, ccmshiftbackhands), on both codes; the next fresh seeds
+start at 40600;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
@@ -681,6 +686,15 @@ for _short, _game, _owners, _tail, _kw in (
     ("ccmshift36glare", "ccm36", "ccm", "glare 0.85, 15 deg", {"tilt": 15.0, "glare": 0.85}),
     ("ccmshift36hands", "ccm36", "ccm", "hand over the map, 15 deg", {"tilt": 15.0, "hand": True}),
     ("ccmshiftback20", "ccm", "ccm36", "20 deg", {"tilt": 20.0}),
+    ("ccmshiftback30", "ccm", "ccm36", "30 deg", {"tilt": 30.0}),
+    ("ccmshiftbackglare", "ccm", "ccm36", "glare 0.85, 15 deg", {"tilt": 15.0, "glare": 0.85}),
+    (
+        "ccmshiftbackhands",
+        "ccm",
+        "ccm36",
+        "hand over the map, 15 deg",
+        {"tilt": 15.0, "hand": True},
+    ),
 ):
     _label = (
         f"the Pi camera's colour matrix at {_KELVIN[_game]} K for the game's photos, "
