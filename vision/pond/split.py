@@ -26,6 +26,8 @@ ROW_DOUBT_MM = 1.0
 #: Fwooogs had three such notches or more, 21 of 37 rows of frogs).
 NECK_MM = 2.0
 NECKS = 3
+#: The doubt of three frogs read end to end, two cores or more, with no neck between them.
+ROW_WITHOUT_NECKS = "three frogs end to end with no neck between them, or a Long Fwooog?"
 #: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
 #: areas (in frog areas, length taken into account) differ by less than this are flagged.
 FWOOOG_MARGIN = 0.15
@@ -154,6 +156,8 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
         loose = (b.mask > 0) & (owner == 0)
         ys, xs = np.nonzero(loose)
         marks.append(("frog", rest, float(xs.mean()), float(ys.mean()), loose, "seen only in part"))
+    if _row_without_necks(b, marks, model):
+        marks = [(k, n, cx, cy, r, d or ROW_WITHOUT_NECKS) for k, n, cx, cy, r, d in marks]
     out = []
     for kind, count, cx, cy, region, doubt in marks:
         pond, share = pond_of(region, b.x0, b.y0, model)
@@ -171,6 +175,22 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
             )
         )
     return out
+
+
+def _row_without_necks(
+    b: Blob,
+    marks: list[tuple[str, int, float, float, npt.NDArray[np.bool_], str | None]],
+    model: BoardModel,
+) -> bool:
+    """Three frogs read end to end from two cores or more, in a blob one piece wide whose
+    outline has fewer than ``NECKS`` notches deeper than ``NECK_MM`` (two necks leave four):
+    a Long Fwooog split by notches of its colour misread (under a lamp's tint) looks so."""
+    if len(b.keep) < 2 or any(kind != "frog" for kind, *_ in marks):
+        return False
+    if sum(n for _, n, *_ in marks) != 3:
+        return False
+    mask = b.mask > 0
+    return _single_file(mask, model) and notches(mask, model, NECK_MM) < NECKS
 
 
 def _axis_deg(mask: npt.NDArray[np.bool_]) -> float | None:

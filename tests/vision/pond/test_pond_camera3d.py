@@ -1018,6 +1018,25 @@ def test_pond3d_three_frogs_end_to_end_read_as_a_long_fwooog_are_named(
     ), count.warnings
 
 
+def test_pond3d_a_long_fwooog_split_by_misread_notches_is_named(layout13: Any, tall: Any) -> None:
+    """A cowboy Long Fwooog under a warmer lamp than the held white balance's, with glare
+    (seed 40226, pond N, 15 degrees): parts of its edge read as no faction's colour, the
+    notches split its core in two, and it was counted as a frog and 2 frogs, named by no
+    warning. Three frogs end to end would leave two necks (four notches); this row has
+    two notches, so the pond is named."""
+    from vision.pond.split import ROW_WITHOUT_NECKS
+
+    told, empty = _through(layout13, tall, 40226, "ccm")
+    held = {"tone": "ccm", "warm": 0.15, "warm_in_sensor": True}
+    scene = _scene(layout13, tall, 40226, tilt=15.0, glare=0.85, **held)
+    count = count_board(scene.image, layout13, told, empty)
+    assert count.ok, count.reason
+    assert "N" in count.flagged, count.warnings
+    assert any(
+        w.startswith("pond N: ") and w.endswith(ROW_WITHOUT_NECKS) for w in count.warnings
+    ), count.warnings
+
+
 def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_hand_refused(
     layout13: Any, tall: Any
 ) -> None:
