@@ -124,7 +124,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
                 doubt = f"{as_fw}, or {_frogs(n_frogs)}?"
             if doubt is None and _along_lean(core, b.shift, model):
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
-            if doubt is None and extra > 0 and not _room_for_a_fwooog(region, model, short):
+            if doubt is None and not _room_for_a_fwooog(region, model, short):
                 doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:

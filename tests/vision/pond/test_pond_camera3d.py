@@ -1037,6 +1037,25 @@ def test_pond3d_a_long_fwooog_split_by_misread_notches_is_named(layout13: Any, t
     ), count.warnings
 
 
+def test_pond3d_frogs_read_as_a_lone_long_fwooog_with_no_room_for_one_are_named(
+    layout13: Any, tall: Any
+) -> None:
+    """Three wizard frogs, one on another (seed 40619, pond W, 25 degrees, 3 stacks): their
+    base, 32 mm long and 22 wide, read as a Long Fwooog alone, and no warning named the
+    pond. No Long Fwooog's outline fits in that base, so it is named now (the check was
+    only made for a Long Fwooog read with frogs in its core)."""
+    scene = _scene(layout13, tall, 40619, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 40619))
+    assert count.ok, count.reason
+    assert count.ponds["W"]["fwooogs"] == ["wizard"] != scene.answer["W"]["fwooogs"]
+    assert "W" in count.flagged, count.warnings
+    assert any(
+        w.startswith("pond W: a wizard Long Fwooog")
+        and w.endswith("no Long Fwooog's outline fits in its base: frogs pressed together?")
+        for w in count.warnings
+    ), count.warnings
+
+
 def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_hand_refused(
     layout13: Any, tall: Any
 ) -> None:
