@@ -57,6 +57,13 @@ def _wrong(scene: Any, count: Any) -> set[str]:
     return {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
 
 
+def _doubted(count: Any, pid: str, start: str, end: str) -> None:
+    """The board was counted, pond ``pid`` flagged, by a warning from ``start`` to ``end``."""
+    assert count.ok, count.reason
+    assert pid in count.flagged, count.warnings
+    assert any(w.startswith(start) and w.endswith(end) for w in count.warnings), count.warnings
+
+
 def test_pond3d_empty_stone_ring_board_is_counted_empty_with_a_reference(
     layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
 ) -> None:
@@ -1009,13 +1016,8 @@ def test_pond3d_three_frogs_end_to_end_read_as_a_long_fwooog_are_named(
     told, empty = _through(layout13, tall, 40425, "ccm")
     scene = _scene(layout13, tall, 40425, tilt=20.0, tone="ccm36")
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    assert "NE" in count.flagged, count.warnings
-    assert any(
-        w.startswith("pond NE: a wizard Long Fwooog")
-        and w.endswith("a Long Fwooog, or three frogs end to end?")
-        for w in count.warnings
-    ), count.warnings
+    end = "a Long Fwooog, or three frogs end to end?"
+    _doubted(count, "NE", "pond NE: a wizard Long Fwooog", end)
 
 
 def test_pond3d_a_long_fwooog_split_by_misread_notches_is_named(layout13: Any, tall: Any) -> None:
@@ -1030,11 +1032,7 @@ def test_pond3d_a_long_fwooog_split_by_misread_notches_is_named(layout13: Any, t
     held = {"tone": "ccm", "warm": 0.15, "warm_in_sensor": True}
     scene = _scene(layout13, tall, 40226, tilt=15.0, glare=0.85, **held)
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    assert "N" in count.flagged, count.warnings
-    assert any(
-        w.startswith("pond N: ") and w.endswith(ROW_WITHOUT_NECKS) for w in count.warnings
-    ), count.warnings
+    _doubted(count, "N", "pond N: ", ROW_WITHOUT_NECKS)
 
 
 def test_pond3d_frogs_read_as_a_lone_long_fwooog_with_no_room_for_one_are_named(
@@ -1046,14 +1044,9 @@ def test_pond3d_frogs_read_as_a_lone_long_fwooog_with_no_room_for_one_are_named(
     only made for a Long Fwooog read with frogs in its core)."""
     scene = _scene(layout13, tall, 40619, tilt=25.0, stacks=3)
     count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 40619))
-    assert count.ok, count.reason
+    end = "no Long Fwooog's outline fits in its base: frogs pressed together?"
+    _doubted(count, "W", "pond W: a wizard Long Fwooog", end)
     assert count.ponds["W"]["fwooogs"] == ["wizard"] != scene.answer["W"]["fwooogs"]
-    assert "W" in count.flagged, count.warnings
-    assert any(
-        w.startswith("pond W: a wizard Long Fwooog")
-        and w.endswith("no Long Fwooog's outline fits in its base: frogs pressed together?")
-        for w in count.warnings
-    ), count.warnings
 
 
 def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_hand_refused(
