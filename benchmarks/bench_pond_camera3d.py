@@ -139,8 +139,10 @@ before it) and for the notched Long Fwooog doubt (ccmshift36_20, ccmshift46_20, 
 tilt30); 40500-40529 for the other way round at 30 degrees, under glare and with a hand
 (ccmshiftback30, ccmshiftbackglare, ccmshiftbackhands), on both codes; 40600-40629 for the
 doubts of three frogs end to end with no neck and of a lone Long Fwooog with no room for
-one (tilt20, stacks, ccmheldwarmglare, ccmheldwarm30), on both codes; the next fresh seeds
-start at 40700;
+one (tilt20, stacks, ccmheldwarmglare, ccmheldwarm30), on both codes; 40700-40729 for the
+ten default conditions on the code before those changes and after them, and for
+ccmshiftback20, ccmshiftback30, ccmshiftbackglare and ccmheldwarm20 on the code after; the
+next fresh seeds start at 40800;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
