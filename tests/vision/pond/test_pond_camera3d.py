@@ -57,6 +57,13 @@ def _wrong(scene: Any, count: Any) -> set[str]:
     return {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
 
 
+def _exact(scene: Any, count: Any) -> None:
+    """The board was counted, every pond as the scene's answer."""
+    assert count.ok, count.reason
+    wrong = _wrong(scene, count)
+    assert not wrong, (wrong, count.warnings)
+
+
 def _doubted(count: Any, pid: str, start: str, end: str) -> None:
     """The board was counted, pond ``pid`` flagged, by a warning from ``start`` to ``end``."""
     assert count.ok, count.reason
@@ -940,9 +947,7 @@ def test_pond3d_an_empty_board_photo_through_another_tone_curve_is_matched(
     empty, _ = make_empty_board(board, layout13, told, "empty.png")
     scene = _scene(layout13, tall, 100, tilt=20.0, tone="power")
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    wrong = _wrong(scene, count)
-    assert not wrong, (wrong, count.warnings)
+    _exact(scene, count)
     assert any(
         w.startswith("this photo's contrast is 0.6")
         and "photograph the empty board and the colours again" in w
@@ -960,9 +965,7 @@ def test_pond3d_a_veiled_photo_is_cleared_not_matched_as_another_curve(
     told, empty = _through(layout13, tall, 100, "power")
     scene = _scene(layout13, tall, 100, tilt=20.0, tone="power", haze=0.1)
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    wrong = _wrong(scene, count)
-    assert not wrong, (wrong, count.warnings)
+    _exact(scene, count)
     assert any(w.startswith("the photo is veiled by stray light") for w in count.warnings)
     assert not any("contrast is" in w for w in count.warnings), count.warnings
 
@@ -1000,9 +1003,7 @@ def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
     told, empty = _through(layout13, tall, 40202, "ccm36")
     scene = _scene(layout13, tall, 40202, tilt=20.0, tone="ccm")
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    wrong = _wrong(scene, count)
-    assert not wrong, (wrong, count.warnings)
+    _exact(scene, count)
     assert any(w.startswith("this photo's colours are mixed otherwise") for w in count.warnings)
 
 
@@ -1062,9 +1063,7 @@ def test_pond3d_a_lamp_changed_under_a_held_white_balance_is_taken_out_and_a_han
     held = {"tone": "ccm", "warm": 0.15, "warm_in_sensor": True}
     scene = _scene(layout13, tall, 103, tilt=20.0, **held)
     count = count_board(scene.image, layout13, told, empty)
-    assert count.ok, count.reason
-    wrong = _wrong(scene, count)
-    assert not wrong, (wrong, count.warnings)
+    _exact(scene, count)
     assert any(
         w.startswith("this photo's colours are mixed otherwise")
         and "white balance or the lamp has changed" in w
