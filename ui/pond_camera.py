@@ -115,10 +115,7 @@ def save_white_balance(camera: Any, data_folder: Path, side: int) -> str | None:
     said = (
         f", and the camera's white balance ({wb.describe()}), which it holds for the game's photos"
     )
-    if last is not None and (
-        abs(wb.red / last.red - 1) > WHITE_BALANCE_MOVED
-        or abs(wb.blue / last.blue - 1) > WHITE_BALANCE_MOVED
-    ):
+    if last is not None and not wb.near(last, WHITE_BALANCE_MOVED):
         said += (
             f"; it judged the light otherwise at the last photo ({last.describe()}): take "
             "the pieces' colours again too (Settings: Colours)"

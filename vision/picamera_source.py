@@ -271,9 +271,4 @@ def _alike(level: float | None, last: float | None) -> bool:
 
 def _same_gains(a: WhiteBalance | None, b: WhiteBalance | None) -> bool:
     """Two white balances alike (within ``GAINS_SPREAD``)."""
-    return (
-        a is not None
-        and b is not None
-        and abs(a.red - b.red) <= GAINS_SPREAD * b.red
-        and abs(a.blue - b.blue) <= GAINS_SPREAD * b.blue
-    )
+    return a is not None and b is not None and a.near(b, GAINS_SPREAD)

@@ -44,6 +44,13 @@ class WhiteBalance:
     blue: float
     kelvin: int | None = None
 
+    def near(self, other: WhiteBalance, share: float) -> bool:
+        """Are both gains within ``share`` of ``other``'s?"""
+        return (
+            abs(self.red - other.red) <= share * other.red
+            and abs(self.blue - other.blue) <= share * other.blue
+        )
+
     def describe(self) -> str:
         """The words the screens use: "red 1.82, blue 1.61 (3400 K)"."""
         said = f"red {self.red:.2f}, blue {self.blue:.2f}"

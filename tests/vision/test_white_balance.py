@@ -123,3 +123,14 @@ def test_the_documented_example_mutated_is_read_or_refused_in_one_line(tmp_path:
             refused += 1
             assert str(exc).startswith(str(path)) and "\n" not in str(exc)
     assert refused > 150
+
+
+def test_near_is_both_gains_within_a_share_of_the_others() -> None:
+    """The one comparison the settling of a held white balance and Settings' "take the
+    colours again" both use."""
+    last = WhiteBalance(2.0, 1.0)
+    assert WhiteBalance(2.09, 0.96, 3000).near(last, 0.05)
+    assert not WhiteBalance(2.11, 1.0).near(last, 0.05)
+    assert not WhiteBalance(2.0, 0.94).near(last, 0.05)
+    assert WhiteBalance(2.019, 1.009).near(last, 0.01)
+    assert not WhiteBalance(2.03, 1.0).near(last, 0.01)
