@@ -178,17 +178,24 @@ def into_frame(
     most 0.1%), and mixed into the frame's colours its board read as glare.
     """
     inverse: npt.NDArray[np.float64] = np.linalg.inv(a).astype(np.float64)
-    if float(shares(a).sum()) >= float(shares(inverse).sum()):
+    mix = shares(a)
+    if float(mix.sum()) >= float(shares(inverse).sum()):
         return None
-    lin = f32(cv2.transform(linear(np.minimum(r, 255.0)), shares(a).astype(np.float32)))
+    lin = _linear_through(r, mix)
     if float((lin < 0).mean(axis=(0, 1)).max()) > MOST_CUT:
         return None
     return encoded(np.clip(lin, 0.0, 255.0))
 
 
+def _linear_through(
+    f: npt.NDArray[np.float32], t: npt.NDArray[np.float64]
+) -> npt.NDArray[np.float32]:
+    """Picture levels ``f`` through the matrix ``t`` in linear light, not yet cut to 0-255."""
+    return f32(cv2.transform(linear(np.minimum(f, 255.0)), t.astype(np.float32)))
+
+
 def _through(f: npt.NDArray[np.float32], t: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
-    lin = f32(cv2.transform(linear(np.minimum(f, 255.0)), t.astype(np.float32)))
-    return encoded(np.clip(lin, 0.0, 255.0))
+    return encoded(np.clip(_linear_through(f, t), 0.0, 255.0))
 
 
 def unmixed(f: npt.NDArray[np.float32], a: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
