@@ -35,6 +35,10 @@ OCCLUSION_MM2 = 1500.0
 #: A faction's colour this large (in frog areas) with no base of its own is a frog's side
 #: seen under another piece (a stack).
 HIDDEN_SIDE = 0.15
+#: ...of which at least this much is labelled in its own colour (not grown into the
+#: highlights, rims and unlabelled pixels beside it): a piece's shaded side whose colour
+#: lies between two factions is mostly unlabelled, with a few pixels of the other's.
+OWN_SIDE = 0.07
 #: A patch of a faction's colour this large (in frog areas) is checked against the count
 #: (``vision.pond.explain``): a thinner side than one counted is still flagged.
 SIDE_PATCH = 0.07
@@ -97,10 +101,8 @@ def _blobs(
         mine = region_lab[y0:y1, x0:x1] == r
         absorbable = np.where((lab_c >= colours.NEUTRAL) & mine, np.uint8(255), np.uint8(0))
         factions = [int(k) for k in np.unique(lab_c[mine]) if 1 <= k <= nf]
-        grown = {
-            k: piece_mask(np.where((lab_c == k) & mine, np.uint8(255), np.uint8(0)), absorbable)
-            for k in factions
-        }
+        own = {k: np.where((lab_c == k) & mine, np.uint8(255), np.uint8(0)) for k in factions}
+        grown = {k: piece_mask(own[k], absorbable) for k in factions}
         shift = (0.0, 0.0)
         fw_short = 0.0
         if shift_at is not None and factions:
@@ -111,7 +113,9 @@ def _blobs(
             for k in factions:
                 faction = list(pieces.factions)[k - 1]
                 others = [colour[m] for m in factions if m != k]
-                hidden += _hidden_under(faction, colour[k], grown[k], others, shift, x0, y0, model)
+                hidden += _hidden_under(
+                    faction, colour[k], own[k], grown[k], others, shift, x0, y0, model
+                )
                 seen += _patches(faction, colour[k], shift, x0, y0, model)
         for k in factions:
             faction = list(pieces.factions)[k - 1]
@@ -171,6 +175,7 @@ def _patches(
 def _hidden_under(
     faction: str,
     colour: npt.NDArray[np.uint8],
+    own: npt.NDArray[np.uint8],
     base: npt.NDArray[np.uint8],
     others: list[npt.NDArray[np.uint8]],
     shift: tuple[float, float],
@@ -186,7 +191,14 @@ def _hidden_under(
     its own (a tenth of a frog at most; a piece standing on the board leaves its whole base).
     The crescent touches the upper frog's colour on the side towards the camera (the upper
     frog leans away from it); a fragment elsewhere (a highlight's tint, glare on a piece) is
-    not one. Each is counted as a frog, flagged.
+    not one. Its own colour, as labelled (``own``), makes up much of it: on boards
+    40000-40029 under 3 stacks, the 35 crescents of a frog truly under another were at least
+    0.10 of a frog's area in their own colour. Under the Pi camera's matrix at 2964 K for
+    the game's photo and 3610 K for the owner's, the pumpkin pieces' shaded sides came back
+    between pumpkin and cowboy: 14 crescents of cowboy colour that no frog was under, grown
+    from at most 0.034 of a frog's area of it into the unlabelled pixels beside them
+    (``OWN_SIDE``). Each crescent left is counted as a frog, flagged; the colour of one not
+    counted is still checked against the count (``vision.pond.explain``).
     """
     out: list[CountedPiece] = []
     lean = math.hypot(*shift)
@@ -199,6 +211,8 @@ def _hidden_under(
         comp = np.where(lab == j, np.uint8(255), np.uint8(0))
         if np.count_nonzero(base & comp) >= 0.35 * model.frog_area:
             continue  # it has a base: counted as a piece
+        if np.count_nonzero(own & comp) < OWN_SIDE * model.frog_area:
+            continue  # grown from a few pixels: another piece's side, not this colour's
         if np.count_nonzero(unsmear(fill_holes(comp), shift)) >= 0.1 * model.frog_area:
             continue
         cx, cy = cents[j]

@@ -1007,6 +1007,22 @@ def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
     assert any(w.startswith("this photo's colours are mixed otherwise") for w in count.warnings)
 
 
+def test_pond3d_a_shaded_side_between_two_colours_is_not_a_stacked_frog(
+    layout13: Any, tall: Any
+) -> None:
+    """The other way round again (seed 40015, 20 degrees): the pumpkin pieces' shaded sides
+    came back between pumpkin and cowboy, mostly no faction's colour with a few cowboy
+    pixels. Grown into the unlabelled pixels beside them, those read as a cowboy frog's
+    side under the pumpkin frog, and a cowboy frog that is not there was counted in ponds E
+    and NE. A stacked frog's side is labelled in its own colour; these are not counted, and
+    the colour left over is still named."""
+    told, empty = _through(layout13, tall, 40015, "ccm36")
+    scene = _scene(layout13, tall, 40015, tilt=20.0, tone="ccm")
+    count = count_board(scene.image, layout13, told, empty)
+    _exact(scene, count)
+    assert any(w.startswith("pond E: cowboy colour at") for w in count.warnings)
+
+
 def test_pond3d_three_frogs_end_to_end_read_as_a_long_fwooog_are_named(
     layout13: Any, tall: Any
 ) -> None:
