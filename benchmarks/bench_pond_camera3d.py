@@ -141,8 +141,12 @@ tilt30); 40500-40529 for the other way round at 30 degrees, under glare and with
 doubts of three frogs end to end with no neck and of a lone Long Fwooog with no room for
 one (tilt20, stacks, ccmheldwarmglare, ccmheldwarm30), on both codes; 40700-40729 for the
 ten default conditions on the code before those changes and after them, and for
-ccmshiftback20, ccmshiftback30, ccmshiftbackglare and ccmheldwarm20 on the code after; the
-next fresh seeds start at 40800;
+ccmshiftback20, ccmshiftback30, ccmshiftbackglare and ccmheldwarm20 on the code after;
+40800-40829 for a stacked frog's side only in its own colour (``blobs.OWN_SIDE``: the ten
+default conditions, ccmshiftback..., ccmshift36..., ccmshift46_20, ccmheld... and
+toneccmstacks, on it and on the code before it; then looked at under stacks); 40900-40929
+for the ten default conditions on it and for a doubt tried and dropped (a frog counted at a
+Long Fwooog's place); the next fresh seeds start at 41000;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
