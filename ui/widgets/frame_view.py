@@ -5,6 +5,11 @@ only; it downscales the frame to the widget's size first (cv2.INTER_AREA) so
 the upload stays cheap at 15+ frames per second, flips it (OpenGL's origin is
 bottom-left) and blits it with ``colorfmt='bgr'``. The texture is reused while
 the size stays the same, so hours of preview do not grow memory.
+
+A frame shown before the widget has its size (a screen's first frame, before its
+layout has run) is drawn again when the size comes: scaled to a widget a pixel
+high, it would otherwise stay one row stretched over the picture until the next
+frame, and a still picture has no next frame. Only the last frame is kept for that.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ class FrameView(Image):
         kwargs.setdefault("fit_mode", "contain")
         super().__init__(**kwargs)
         self._tex_size: tuple[int, int] | None = None
+        self._last: Any = None  # the last frame shown, drawn again when the size changes
+        self.bind(size=self._refit)
 
     def target_size(self, frame_w: int, frame_h: int) -> tuple[int, int]:
         """The frame's size scaled to fit the widget (never enlarged)."""
@@ -38,11 +45,25 @@ class FrameView(Image):
         return width, max(1, int(frame_h * scale))
 
     def show_frame(self, frame: Any) -> None:
+        if frame is None:
+            return
+        self._last = frame
+        self._draw(frame)
+        self.frames_shown += 1
+
+    def _refit(self, *_: Any) -> None:
+        """The widget's size changed: the last frame again, at the new size (if it differs);
+        not once the picture was taken away (``texture`` set to None)."""
+        if self._last is None or self.texture is None:
+            return
+        h, w = self._last.shape[:2]
+        if self.target_size(w, h) != self._tex_size:
+            self._draw(self._last)
+
+    def _draw(self, frame: Any) -> None:
         import cv2
         import numpy as np
 
-        if frame is None:
-            return
         h, w = frame.shape[:2]
         self.frame_shape = (h, w)
         tw, th = self.target_size(w, h)
@@ -57,7 +78,6 @@ class FrameView(Image):
             self._tex_size = (tw, th)
         self.texture.blit_buffer(small.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
         self.canvas.ask_update()
-        self.frames_shown += 1
 
     def to_frame_xy(self, x: float, y: float) -> tuple[float, float] | None:
         """Window point -> pixel (x, y) of the last frame (origin top-left); None if outside."""
