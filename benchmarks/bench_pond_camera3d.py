@@ -148,8 +148,9 @@ toneccmstacks, on it and on the code before it; then looked at under stacks); 40
 for the ten default conditions on it and for a doubt tried and dropped (a frog counted at a
 Long Fwooog's place); 41000-41029 for the stack conditions outside the default sweep
 (dim4stacks, evstacks, evupstacks, lamps2stacks, leaningstacks, taperstacks, tonepistacks,
-toneispstacks) on both codes, then looked at (the lone frogs' reach); the next fresh seeds
-start at 41100;
+toneispstacks) on both codes, then looked at (the lone frogs' reach); 41100-41129 for a
+reach seen shorter than the frog not judged (``reach.SHORT_LEANS``: evupstacks, stacks,
+tilt20, tilt30) on both codes; the next fresh seeds start at 41200;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,

@@ -5,9 +5,10 @@ A frog on a frog is told by how far the lone frog reaches along its lean
 walks lines past the frog and drops every line that runs into another piece, its shadow, a
 lilypad or glare. A frog crowded by its neighbours can lose too many lines to both checks:
 then nothing in the photo says whether it stands alone or on another frog, and its pond's
-count may be one frog short with no warning. So can a frog whose lean runs along its
-shadow: a stack's shadow would not reach far enough beyond the base found for it
-(``vision.pond.shadow._tells``).
+count may be one frog short with no warning. So can a frog whose run the reach check saw
+shorter than the frog itself (``vision.pond.reach.SHORT_LEANS``), and a frog whose lean
+runs along its shadow: a stack's shadow would not reach far enough beyond the base found
+for it (``vision.pond.shadow._tells``).
 
 So a lone frog (``vision.pond.reach.lone_frogs``) seen at a lean of at least
 ``vision.pond.reach.MIN_LEAN_MM`` (where the reach check is meant to judge it) that neither

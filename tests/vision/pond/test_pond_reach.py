@@ -85,6 +85,24 @@ def test_a_neighbour_along_the_lean_tells_nothing(model: BoardModel) -> None:
     assert reach_doubts(changed, Counted(found, model, read_pieces_file(), [LEAN, LEAN]), 0.0) == []
 
 
+def test_a_frog_seen_shorter_than_itself_is_not_judged(model: BoardModel) -> None:
+    """Board 41013, pond NE (0.4 EV brighter, 3 stacks): a banana frog on a banana frog, its
+    top cut at white and read as the board, ran 1.2 leans short of one frog, and the check
+    judged it one frog. A run so short has not seen the frog: not judged (so
+    ``vision.pond.unchecked`` names it when the shadow has not judged it either)."""
+    x, y = _inside(model, "F")
+    changed = _draw(model, [(x, y, 30.0, *LEAN)])
+    ys, xs = np.mgrid[: changed.shape[0], : changed.shape[1]]
+    ahead = (xs - x * model.ppm) * LEAN[0] + (ys - y * model.ppm) * LEAN[1] > 0
+    changed &= ~ahead  # the far half and the top not seen
+    counted = Counted([_frog(model, x, y, 30.0)], model, read_pieces_file(), [LEAN])
+    judged: set[int] = set()
+    assert reach_doubts(changed, counted, 0.0, judged) == []
+    assert judged == set()
+    seen = _draw(model, [(x, y, 30.0, *LEAN)])
+    assert reach_doubts(seen, counted, 0.0, judged) == [] and judged == {0}  # seen whole
+
+
 def test_seen_too_straight_from_above_is_not_judged(model: BoardModel) -> None:
     x, y = _inside(model, "F")
     small = (MIN_LEAN_MM * model.ppm * 0.8, 0.0)
