@@ -19,8 +19,9 @@ def _frame() -> Any:
 
 def test_a_frame_shown_before_the_layout_is_drawn_again_at_the_widgets_size(app: Any) -> None:
     """A screen's first frame can come while its view is a pixel high: the frame was scaled
-    to one row, and that row stayed stretched over the picture (the Settings preview's
-    smeared first frame at 1280x720). When the size comes the frame is drawn again."""
+    to one row, and that row stayed stretched over the picture until the next frame (a
+    likely cause of the smeared Settings preview seen once at 1280x720). When the size
+    comes the frame is drawn again."""
     view = FrameView(size_hint=(None, None), size=(100, 1))
     view.show_frame(_frame())
     assert (view.texture.width, view.texture.height) == (4, 1)
