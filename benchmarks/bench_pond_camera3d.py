@@ -150,7 +150,10 @@ Long Fwooog's place); 41000-41029 for the stack conditions outside the default s
 (dim4stacks, evstacks, evupstacks, lamps2stacks, leaningstacks, taperstacks, tonepistacks,
 toneispstacks) on both codes, then looked at (the lone frogs' reach); 41100-41129 for a
 reach seen shorter than the frog not judged (``reach.SHORT_LEANS``: evupstacks, stacks,
-tilt20, tilt30) on both codes; the next fresh seeds start at 41200;
+tilt20, tilt30) on both codes; 41200-41229 for the ten default conditions on the code before
+those changes and after them, and then for the side rule asked only where the colours are
+mixed (stacks); 41300-41329 for the other way round with stacks (ccmshiftbackstacks, new),
+on both codes; the next fresh seeds start at 41400;
 31800-33129 for tapered pieces told their top, and four models of them tried, with
 --top-unknown on 31800 and 31900 as the paired baseline;
 31100-31429 for dim light, the evening and tapered pieces, with tilt0, tilt20, tilt30,
@@ -700,6 +703,7 @@ for _short, _game, _owners, _tail, _kw in (
     ("ccmshiftback20", "ccm", "ccm36", "20 deg", {"tilt": 20.0}),
     ("ccmshiftback30", "ccm", "ccm36", "30 deg", {"tilt": 30.0}),
     ("ccmshiftbackglare", "ccm", "ccm36", "glare 0.85, 15 deg", {"tilt": 15.0, "glare": 0.85}),
+    ("ccmshiftbackstacks", "ccm", "ccm36", "3 stacks, 25 deg", {"tilt": 25.0, "stacks": 3}),
     (
         "ccmshiftbackhands",
         "ccm",

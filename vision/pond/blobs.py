@@ -36,8 +36,9 @@ OCCLUSION_MM2 = 1500.0
 #: seen under another piece (a stack).
 HIDDEN_SIDE = 0.15
 #: ...of which at least this much is labelled in its own colour (not grown into the
-#: highlights, rims and unlabelled pixels beside it): a piece's shaded side whose colour
-#: lies between two factions is mostly unlabelled, with a few pixels of the other's.
+#: highlights, rims and unlabelled pixels beside it) where the pieces' colours are put
+#: through the camera's mixing (``find_pieces``' ``mixed``): a piece's shaded side whose
+#: colour lies between two factions' is mostly unlabelled, with a few pixels of the other's.
 OWN_SIDE = 0.07
 #: A patch of a faction's colour this large (in frog areas) is checked against the count
 #: (``vision.pond.explain``): a thinner side than one counted is still flagged.
@@ -69,7 +70,11 @@ def piece_mask(
 
 
 def _blobs(
-    labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
+    labels: colours.Labels,
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at: ShiftAt | None = None,
+    own_side: float = 0.0,
 ) -> tuple[list[Blob], list[tuple[str, float, float, float]], list[CountedPiece], list[SeenColour]]:
     """Each faction's connected blobs, holes filled, with their erosion cores; also the frogs
     seen only by their side under another piece, and (with ``shift_at``) each faction's
@@ -114,7 +119,7 @@ def _blobs(
                 faction = list(pieces.factions)[k - 1]
                 others = [colour[m] for m in factions if m != k]
                 hidden += _hidden_under(
-                    faction, colour[k], own[k], grown[k], others, shift, x0, y0, model
+                    faction, (colour[k], own[k]), grown[k], others, shift, (x0, y0), model, own_side
                 )
                 seen += _patches(faction, colour[k], shift, x0, y0, model)
         for k in factions:
@@ -174,14 +179,13 @@ def _patches(
 
 def _hidden_under(
     faction: str,
-    colour: npt.NDArray[np.uint8],
-    own: npt.NDArray[np.uint8],
+    seen: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]],
     base: npt.NDArray[np.uint8],
     others: list[npt.NDArray[np.uint8]],
     shift: tuple[float, float],
-    x0: int,
-    y0: int,
+    origin: tuple[int, int],
     model: BoardModel,
+    own_side: float = 0.0,
 ) -> list[CountedPiece]:
     """Frogs of ``faction`` whose colour shows but whose base does not: stacked under another.
 
@@ -191,15 +195,20 @@ def _hidden_under(
     its own (a tenth of a frog at most; a piece standing on the board leaves its whole base).
     The crescent touches the upper frog's colour on the side towards the camera (the upper
     frog leans away from it); a fragment elsewhere (a highlight's tint, glare on a piece) is
-    not one. Its own colour, as labelled (``own``), makes up much of it: on boards
-    40000-40029 under 3 stacks, the 35 crescents of a frog truly under another were at least
-    0.10 of a frog's area in their own colour. Under the Pi camera's matrix at 2964 K for
-    the game's photo and 3610 K for the owner's, the pumpkin pieces' shaded sides came back
-    between pumpkin and cowboy: 14 crescents of cowboy colour that no frog was under, grown
-    from at most 0.034 of a frog's area of it into the unlabelled pixels beside them
-    (``OWN_SIDE``). Each crescent left is counted as a frog, flagged; the colour of one not
-    counted is still checked against the count (``vision.pond.explain``).
+    not one. ``seen``: the faction's colour grown into the pixels beside it, and as
+    labelled. With ``own_side`` (where the pieces' colours are a prediction through the
+    camera's mixing, ``OWN_SIDE``), at least that share of a frog's area of the crescent is
+    labelled in its own colour: under the Pi camera's matrix at 2964 K for the game's photo
+    and 3610 K for the owner's, pumpkin pieces' shaded sides came back between pumpkin and
+    cowboy, and 14 crescents of cowboy colour with no frog under them (boards 40000-40029)
+    had grown from at most 0.034 of a frog's area of it. With the calibrated colours a
+    true crescent can be as little of its own colour (0.031 on fresh 41200; 5 of its 41
+    under 0.07), so there the rule is not applied. Each crescent left is counted as a frog,
+    flagged; the colour of one not counted is still checked against the count
+    (``vision.pond.explain``).
     """
+    colour, own = seen
+    x0, y0 = origin
     out: list[CountedPiece] = []
     lean = math.hypot(*shift)
     if lean < 1.0:
@@ -211,7 +220,7 @@ def _hidden_under(
         comp = np.where(lab == j, np.uint8(255), np.uint8(0))
         if np.count_nonzero(base & comp) >= 0.35 * model.frog_area:
             continue  # it has a base: counted as a piece
-        if np.count_nonzero(own & comp) < OWN_SIDE * model.frog_area:
+        if np.count_nonzero(own & comp) < own_side * model.frog_area:
             continue  # grown from a few pixels: another piece's side, not this colour's
         if np.count_nonzero(unsmear(fill_holes(comp), shift)) >= 0.1 * model.frog_area:
             continue
@@ -290,15 +299,22 @@ def _bases(
 
 
 def find_pieces(
-    labels: colours.Labels, model: BoardModel, pieces: Pieces, shift_at: ShiftAt | None = None
+    labels: colours.Labels,
+    model: BoardModel,
+    pieces: Pieces,
+    shift_at: ShiftAt | None = None,
+    mixed: bool = False,
 ) -> tuple[list[CountedPiece], list[tuple[str, float, float, float]], list[Explained]]:
     """Every piece of every faction; also faction blobs far too big to be pieces, and each
     patch of colour against the pieces counted in it (``vision.pond.explain``; with
     ``shift_at`` only).
 
-    ``shift_at``: see ``_blobs`` (None: pieces seen as flat).
+    ``shift_at``: see ``_blobs`` (None: pieces seen as flat). ``mixed``: the pieces' colours
+    were put through the camera's mixing (``vision.pond.mixing.mixed_pieces``), so a frog's
+    side under another must be seen in its own colour (``OWN_SIDE``).
     """
-    blobs, too_big, hidden, seen = _blobs(labels, model, pieces, shift_at)
+    own_side = OWN_SIDE if mixed else 0.0
+    blobs, too_big, hidden, seen = _blobs(labels, model, pieces, shift_at, own_side)
     growth = rim_growth(blobs, model)
     found: list[CountedPiece] = []
     for b in blobs:

@@ -274,7 +274,8 @@ def count_board(
         # The markers' paper cut at white over all their zones, and not only under a lamp's
         # glare on one of them (``marker_paper`` leaves a glared marker out; with none
         # glared it is the brightest marker's level, at least the zones' pooled one).
-        if brighter_than_usual(cmp.paper) and brighter_than_usual(paper):
+        cut_at_white = brighter_than_usual(cmp.paper) and brighter_than_usual(paper)
+        if cut_at_white:
             relabel_clipped(labels, raster, photo, cmp.changed, pieces, model.ppm)
             warnings.append(
                 "the photo is brighter than usual (the markers' white paper is cut at white): "
@@ -326,7 +327,8 @@ def count_board(
             dx, dy = frustum_lean(place.shift_mm(x, y, h_frog), top, half)
             return dx * model.ppm, dy * model.ppm
 
-    found_pieces, too_big, explained = find_pieces(labels, model, pieces, shift_at)
+    mixed = empty is not None and cmp.mixed_by is not None
+    found_pieces, too_big, explained = find_pieces(labels, model, pieces, shift_at, mixed)
     occluded += [(x - 20, y - 20, 40, 40) for _, x, y, _ in too_big]
     if occluded:
         x, y, w, h = max(occluded, key=lambda b: b[2] * b[3])
@@ -358,7 +360,7 @@ def count_board(
         changed = changed & ~glare_near
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
-        unexplained += reach_doubts(changed, counted, growth, judged)
+        unexplained += reach_doubts(changed, counted, growth, judged, cut_at_white)
         shadow = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model)
         faint = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model, FAINT)
         hidden = (cmp.changed & ~changed_mask(labels)) | glare_near

@@ -13,10 +13,11 @@ its centre both ways, across gaps up to ``GAP_MM`` (a side's darkest band may re
 unchanged). A line that runs into another counted piece tells nothing and is dropped. When
 enough lines are left and their median run is longer than one frog's by more than
 ``REACH_LEANS`` of a lean, the frog's pond is named: a frog on a frog? The count is not
-changed (the lower frog's faction is not known). A median run more than ``SHORT_LEANS`` of a
-lean shorter than one frog's has not seen the frog whole (its top cut at white in a bright
-photo, read as the board: 0.4 EV brighter, 84 of 603 lone frogs ran so short on boards
-41000-41029, 12 of 622 at the usual exposure): the frog is not judged.
+changed (the lower frog's faction is not known). In a photo cut at white (the markers' paper
+is, ``exposure.brighter_than_usual``), a median run more than ``SHORT_LEANS`` of a lean
+shorter than one frog's has not seen the frog whole (its top cut at white, read as the
+board: 0.4 EV brighter, 84 of 603 lone frogs ran so short on boards 41000-41029, 12 of 622
+at the usual exposure): the frog is not judged.
 
 Seen too straight from above (a lean under ``MIN_LEAN_MM``) a stack does not reach far
 enough to tell from the photo's noise; ``docs/pond-camera.md`` says so.
@@ -41,8 +42,8 @@ from vision.pond.found import CountedPiece
 MIN_LEAN_MM = 2.5
 #: A median run this many leans longer than one frog's is flagged.
 REACH_LEANS = 0.5
-#: A median run this many leans shorter than one frog's sees less than the frog itself (its
-#: top cut at white, read as the board): it judges nothing.
+#: In a photo cut at white, a median run this many leans shorter than one frog's sees less
+#: than the frog itself (its top cut at white, read as the board): it judges nothing.
 SHORT_LEANS = 1.0
 #: Unchanged gaps up to this long (mm) along a line are walked over.
 GAP_MM = 1.5
@@ -65,13 +66,15 @@ def reach_doubts(
     counted: Counted,
     growth_px: float,
     judged: set[int] | None = None,
+    cut_at_white: bool = False,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose changed pixels reach a lean too far.
 
     ``changed``: the board raster's pixels that differ from the empty board (lilypads and
     glare left out). ``growth_px``: how far outlines grow in the photo (each side).
     ``judged``, when given, gains each frog (index into ``counted.found``) whose reach was
-    judged (enough free lines; ``vision.pond.unchecked`` names the others).
+    judged (enough free lines, and with ``cut_at_white`` a run not ``SHORT_LEANS`` short;
+    ``vision.pond.unchecked`` names the others).
     """
     board = _Board(changed, counted, growth_px)
     found = counted.found
@@ -81,7 +84,7 @@ def reach_doubts(
         if not leans_enough(counted, i):
             continue
         reach = _reach(i, board)
-        if reach is not None and reach < -SHORT_LEANS:
+        if cut_at_white and reach is not None and reach < -SHORT_LEANS:
             reach = None  # the frog's own run not seen whole: not judged
         if reach is not None and judged is not None:
             judged.add(i)

@@ -1023,6 +1023,20 @@ def test_pond3d_a_shaded_side_between_two_colours_is_not_a_stacked_frog(
     assert any(w.startswith("pond E: cowboy colour at") for w in count.warnings)
 
 
+def test_pond3d_with_calibrated_colours_a_side_little_of_its_own_colour_still_counts(
+    layout13: Any, tall: Any, empty_of: Callable[[int], EmptyBoard]
+) -> None:
+    """Board 41225 (3 stacks, 25 degrees, the colours as calibrated): a pumpkin frog under
+    another in pond S and a cowboy frog under another in pond W show crescents with little
+    of their own colour labelled. Asking that of every side (not only where the pieces'
+    colours are put through the camera's mixing) lost both frogs."""
+    scene = _scene(layout13, tall, 41225, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, empty_of(41225))
+    assert count.ok, count.reason
+    for pid in ("S", "W"):
+        assert count.ponds[pid] == scene.answer[pid], (pid, count.warnings)
+
+
 def test_pond3d_three_frogs_end_to_end_read_as_a_long_fwooog_are_named(
     layout13: Any, tall: Any
 ) -> None:

@@ -88,8 +88,9 @@ def test_a_neighbour_along_the_lean_tells_nothing(model: BoardModel) -> None:
 def test_a_frog_seen_shorter_than_itself_is_not_judged(model: BoardModel) -> None:
     """Board 41013, pond NE (0.4 EV brighter, 3 stacks): a banana frog on a banana frog, its
     top cut at white and read as the board, ran 1.2 leans short of one frog, and the check
-    judged it one frog. A run so short has not seen the frog: not judged (so
-    ``vision.pond.unchecked`` names it when the shadow has not judged it either)."""
+    judged it one frog. In a photo cut at white a run so short has not seen the frog: not
+    judged (so ``vision.pond.unchecked`` names it when the shadow has not judged it either).
+    In a photo not cut at white it is judged as before."""
     x, y = _inside(model, "F")
     changed = _draw(model, [(x, y, 30.0, *LEAN)])
     ys, xs = np.mgrid[: changed.shape[0], : changed.shape[1]]
@@ -97,10 +98,13 @@ def test_a_frog_seen_shorter_than_itself_is_not_judged(model: BoardModel) -> Non
     changed &= ~ahead  # the far half and the top not seen
     counted = Counted([_frog(model, x, y, 30.0)], model, read_pieces_file(), [LEAN])
     judged: set[int] = set()
-    assert reach_doubts(changed, counted, 0.0, judged) == []
+    assert reach_doubts(changed, counted, 0.0, judged, cut_at_white=True) == []
     assert judged == set()
     seen = _draw(model, [(x, y, 30.0, *LEAN)])
-    assert reach_doubts(seen, counted, 0.0, judged) == [] and judged == {0}  # seen whole
+    assert reach_doubts(seen, counted, 0.0, judged, cut_at_white=True) == []
+    assert judged == {0}  # seen whole
+    judged.clear()
+    assert reach_doubts(changed, counted, 0.0, judged) == [] and judged == {0}
 
 
 def test_seen_too_straight_from_above_is_not_judged(model: BoardModel) -> None:
