@@ -991,6 +991,15 @@ def test_pond3d_a_colour_matrix_moved_is_taken_out_not_matched_as_another_curve(
     assert not any("contrast is" in w for w in count.warnings), count.warnings
 
 
+def _the_other_way_round(layout: Any, pieces: Any, seed: int) -> tuple[Any, Any]:
+    """Board ``seed`` at 20 degrees, the owner's photos through the Pi camera's matrix at
+    3610 K and the game's at 2964 K (the bench's ``ccmshiftback20``): the scene and its
+    count."""
+    told, empty = _through(layout, pieces, seed, "ccm36")
+    scene = _scene(layout, pieces, seed, tilt=20.0, tone="ccm")
+    return scene, count_board(scene.image, layout, told, empty)
+
+
 def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
     layout13: Any, tall: Any
 ) -> None:
@@ -1000,9 +1009,7 @@ def test_pond3d_a_saturating_mixing_is_compared_in_the_frames_colours(
     another faction: a wizard frog in pond S and a pumpkin frog in pond SE that are not
     there, each counted as a stacked frog's side. Compared in the frame's colours (the
     reference and the pieces' colours mixed into them), every pond is right."""
-    told, empty = _through(layout13, tall, 40202, "ccm36")
-    scene = _scene(layout13, tall, 40202, tilt=20.0, tone="ccm")
-    count = count_board(scene.image, layout13, told, empty)
+    scene, count = _the_other_way_round(layout13, tall, 40202)
     _exact(scene, count)
     assert any(w.startswith("this photo's colours are mixed otherwise") for w in count.warnings)
 
@@ -1016,9 +1023,7 @@ def test_pond3d_a_shaded_side_between_two_colours_is_not_a_stacked_frog(
     side under the pumpkin frog, and a cowboy frog that is not there was counted in ponds E
     and NE. A stacked frog's side is labelled in its own colour; these are not counted, and
     the colour left over is still named."""
-    told, empty = _through(layout13, tall, 40015, "ccm36")
-    scene = _scene(layout13, tall, 40015, tilt=20.0, tone="ccm")
-    count = count_board(scene.image, layout13, told, empty)
+    scene, count = _the_other_way_round(layout13, tall, 40015)
     _exact(scene, count)
     assert any(w.startswith("pond E: cowboy colour at") for w in count.warnings)
 
