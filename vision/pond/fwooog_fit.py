@@ -6,9 +6,16 @@ pressed on it. Were a Long Fwooog there, its own footprint would lie inside the 
 frogs' necks and bends leave no straight stretch that long and that wide. The footprint is
 shrunk a little first (the outline's noise), then slid over the base at every angle: the
 best place's share inside is the measure.
+
+A base read as a Long Fwooog and k frogs is also asked where the frogs are
+(``frogs_beside``): with the Long Fwooog's outline placed where it fits, each frog's footprint
+must lie in what is left. A row of frogs of one colour with a frog on one of them has a Long
+Fwooog's and a frog's area, but leaves only slivers beside any Long Fwooog placed in it.
 """
 
 from __future__ import annotations
+
+import math
 
 import cv2
 import numpy as np
@@ -24,6 +31,18 @@ FIT_SHRINK_MM = 1.0
 #: reach 0.94-0.98 (fresh figures in docs/pond-camera.md).
 FIT_SHARE = 0.99
 ANGLE_STEP = 5
+#: The Long Fwooog's (shrunk) outline is placed, for ``frogs_beside``, at each angle where
+#: this share of it fits (a little under ``FIT_SHARE``: the best angle for the frogs may
+#: not be the outline's very best).
+PLACE_SHARE = 0.97
+#: mm off the radius of a disc of a frog's area before it is fitted beside a Long Fwooog.
+BESIDE_SHRINK_MM = 0.5
+#: Below this share of that disc inside what the Long Fwooog's outline leaves of the base, a
+#: frog read beside it has no room there (``frogs_beside``). On 40800-40829 with three stacks
+#: at 25 degrees, two rows of frogs with a frog on one read as a Long Fwooog and a frog
+#: reached 0.80 and 0.85; right readings of one (with no other doubt) 0.91 or more there, on
+#: 41400-41429 with stacks and at 30 degrees (fresh figures in docs/pond-camera.md).
+BESIDE_SHARE = 0.9
 
 _KERNELS: dict[tuple[float, float, float], list[npt.NDArray[np.float32]]] = {}
 
@@ -79,3 +98,57 @@ def _kernels(model: BoardModel, short: float = 0.0) -> list[npt.NDArray[np.float
             _KERNELS.clear()
         _KERNELS[key] = out
     return _KERNELS[key]
+
+
+def frogs_beside(
+    region: npt.NDArray[np.bool_], model: BoardModel, frogs: int, short: float = 0.0
+) -> float:
+    """How well ``frogs`` frogs fit beside a Long Fwooog in ``region``: the Long Fwooog's
+    outline (``short`` mm shorter) is placed at each angle where its shrunk footprint fits
+    (share ``PLACE_SHARE`` or more, at its best place), then discs of a frog's area less
+    ``BESIDE_SHRINK_MM`` are fitted one by one in what is left; the smallest disc's share
+    inside, at the best of those places (0 when no Long Fwooog fits at all)."""
+    base = region.astype(np.float32)
+    length, width = model.fwooog_mm
+    length = max(width, length - round(short * 2) / 2)
+    disc = _frog_disc(model)
+    best = 0.0
+    for i, k in enumerate(_kernels(model, short)):
+        fit = cv2.filter2D(base, -1, k, borderType=cv2.BORDER_CONSTANT)
+        if float(fit.max()) < PLACE_SHARE:
+            continue
+        y, x = np.unravel_index(int(np.argmax(fit)), fit.shape)
+        left = base.copy()
+        _paste_off(left, bar_mask((length, width), model.ppm, i * ANGLE_STEP), int(x), int(y))
+        worst = 1.0
+        for _ in range(frogs):
+            share = cv2.filter2D(left, -1, disc, borderType=cv2.BORDER_CONSTANT)
+            worst = min(worst, float(share.max()))
+            fy, fx = np.unravel_index(int(np.argmax(share)), share.shape)
+            _paste_off(left, (disc > 0).astype(np.uint8) * 255, int(fx), int(fy))
+        best = max(best, worst)
+        if best >= BESIDE_SHARE:
+            break
+    return best
+
+
+def _frog_disc(model: BoardModel) -> npt.NDArray[np.float32]:
+    """A disc of a frog's area, ``BESIDE_SHRINK_MM`` less in radius, summing to 1."""
+    r_mm = math.sqrt(model.frog_mm[0] * model.frog_mm[1]) / 2 - BESIDE_SHRINK_MM
+    r = max(1, round(r_mm * model.ppm))
+    disc = np.zeros((2 * r + 1, 2 * r + 1), np.float32)
+    cv2.circle(disc, (r, r), r, 1.0, -1)
+    return disc / float(disc.sum())
+
+
+def _paste_off(img: npt.NDArray[np.float32], shape: npt.NDArray[np.uint8], x: int, y: int) -> None:
+    """Clear ``img`` under ``shape`` (0/255, square) centred at (``x``, ``y``), clipped."""
+    h = shape.shape[0] // 2
+    y0, x0 = y - h, x - h
+    sy0, sx0 = max(0, -y0), max(0, -x0)
+    y1 = min(img.shape[0], y0 + shape.shape[0])
+    x1 = min(img.shape[1], x0 + shape.shape[1])
+    if y1 <= max(0, y0) or x1 <= max(0, x0):
+        return
+    part = shape[sy0 : sy0 + y1 - max(0, y0), sx0 : sx0 + x1 - max(0, x0)] > 0
+    img[max(0, y0) : y1, max(0, x0) : x1][part] = 0.0

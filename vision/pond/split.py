@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from vision.cvarrays import i32
 from vision.pond.found import CountedPiece, pond_of
-from vision.pond.fwooog_fit import FIT_SHARE, fwooog_fit
+from vision.pond.fwooog_fit import BESIDE_SHARE, FIT_SHARE, frogs_beside, fwooog_fit
 from vision.pond.model import BoardModel
 from vision.pond.patch_shape import notches
 
@@ -126,6 +126,8 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
                 doubt = "lies along the line of sight: a Long Fwooog, or frogs on frogs?"
             if doubt is None and not _room_for_a_fwooog(region, model, short):
                 doubt = "no Long Fwooog's outline fits in its base: frogs pressed together?"
+            if doubt is None and extra > 0 and not _room_beside(region, extra, model, short):
+                doubt = f"{as_fw}? No frog's outline fits beside the Long Fwooog: frogs on frogs?"
             marks.append(("fwooog", 1, cx, cy, region, doubt))
             if extra > 0:
                 marks.append(("frog", extra, cx, cy, region, doubt))
@@ -221,6 +223,14 @@ def _room_for_a_fwooog(
     (``vision.pond.fwooog_fit``)? The angles along the base's long axis are tried first."""
     axis = _axis_deg(region) or 0.0
     return fwooog_fit(region, model, FIT_SHARE, axis, short) >= FIT_SHARE
+
+
+def _room_beside(
+    region: npt.NDArray[np.bool_], frogs: int, model: BoardModel, short: float = 0.0
+) -> bool:
+    """Do ``frogs`` frogs' outlines fit beside a Long Fwooog in this base
+    (``vision.pond.fwooog_fit.frogs_beside``)?"""
+    return frogs_beside(region, model, frogs, short) >= BESIDE_SHARE
 
 
 def _lengths_mm(mask: npt.NDArray[np.bool_], model: BoardModel) -> tuple[float, float]:

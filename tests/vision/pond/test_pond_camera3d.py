@@ -410,6 +410,24 @@ def test_pond3d_two_frogs_and_a_stack_read_as_a_long_fwooog_name_their_pond(
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
+def test_pond3d_a_row_of_frogs_with_a_stack_read_as_a_long_fwooog_and_a_frog_names_its_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """Three pumpkin frogs side by side, a fourth on the end one (seed 40807, 25 degrees):
+    their base has a Long Fwooog's and a frog's area, and a Long Fwooog's outline fits in
+    it, so they were read as a Long Fwooog and a frog and named by no warning. With the
+    Long Fwooog's outline placed, only slivers are left beside it: no frog's outline fits
+    there (0.80 of its disc at best), and that names pond F."""
+    scene = _scene(layout13, tall, 40807, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 40807))
+    assert count.ok, count.reason
+    assert scene.answer["F"]["frogs"] == {"cowboy": 1, "pumpkin": 4}
+    assert count.ponds["F"]["fwooogs"] == ["pumpkin"]
+    assert _named_by(count, "No frog's outline fits beside the Long Fwooog") == ["F", "F"]
+    wrong = _wrong(scene, count)
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
 def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
     layout13: Any, tall: Any
 ) -> None:

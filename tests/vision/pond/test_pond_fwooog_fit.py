@@ -12,8 +12,8 @@ import numpy.typing as npt
 import pytest
 
 from vision.pond import read_pieces_file
-from vision.pond.fwooog_fit import FIT_SHARE, fwooog_fit
-from vision.pond.model import BoardModel, board_model, footprint_mask
+from vision.pond.fwooog_fit import BESIDE_SHARE, FIT_SHARE, frogs_beside, fwooog_fit
+from vision.pond.model import BoardModel, bar_mask, board_model, footprint_mask
 
 
 @pytest.fixture(scope="module")
@@ -66,3 +66,31 @@ def test_frogs_pressed_together_leave_no_room_for_a_long_fwooog(model: BoardMode
     assert fwooog_fit(_base(model, sides), model) == pytest.approx(0.93, abs=0.01)
     for base in (_y(8.0), block, ends, sides):
         assert fwooog_fit(_base(model, base), model) < FIT_SHARE
+
+
+def test_frogs_pressed_on_a_long_fwooog_fit_beside_it(model: BoardModel) -> None:
+    """A frog on its side, two on opposite sides, a frog at its end: with the Long Fwooog's
+    outline placed, each frog's disc (its area's radius less 0.5 mm) lies in what is left."""
+    one = [("fwooog", 60.0, 60.0, 0.0), ("frog", 60.0, 73.5, 90.0)]
+    assert frogs_beside(_base(model, one), model, 1) == pytest.approx(0.998, abs=0.002)
+    two = [("fwooog", 60.0, 60.0, 90.0), ("frog", 73.5, 52.0, 0.0), ("frog", 46.5, 68.0, 0.0)]
+    assert frogs_beside(_base(model, two), model, 2) == pytest.approx(0.997, abs=0.002)
+    end = [("fwooog", 60.0, 60.0, 0.0), ("frog", 86.5, 60.0, 0.0)]
+    assert frogs_beside(_base(model, end), model, 1) == 1.0
+
+
+def test_a_row_of_frogs_a_fwooog_fits_in_leaves_no_room_for_a_frog_beside_it(
+    model: BoardModel,
+) -> None:
+    """Three frogs side by side with a fourth on one of them, as a photo rounds them: one
+    base 44 x 16 mm, a Long Fwooog's and a frog's area or more. A Long Fwooog fits in it,
+    but beside it only slivers are left, too thin for a frog's disc. (Where no Long Fwooog
+    fits at all: 0.)"""
+    bar = bar_mask((44.0, 16.0), model.ppm, 30.0) > 0
+    base = np.zeros((240, 240), bool)
+    n = bar.shape[0]
+    base[120 - n // 2 : 120 - n // 2 + n, 120 - n // 2 : 120 - n // 2 + n] = bar
+    assert fwooog_fit(base, model) == 1.0
+    assert frogs_beside(base, model, 1) == pytest.approx(0.64, abs=0.01)
+    assert frogs_beside(base, model, 1) < BESIDE_SHARE
+    assert frogs_beside(_base(model, _y(8.0)), model, 1) == 0.0
