@@ -50,9 +50,13 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import u8
+from vision.pond.left_under import LeftUnder, Other, left_under
 from vision.pond.model import BoardModel
 from vision.pond.patch_shape import notch_depth_mm, row_room
 from vision.pond.pieces import Pieces
+
+#: mm around a patch of a faction's colour where another faction's piece may stand over it.
+UNDER_NEAR_MM = 20.0
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,10 @@ class Explained:
     #: its longest stretch without a neck, in Long Fwooog lengths (``row_room``); None when
     #: the patch is not such a row.
     room: float | None = None
+    #: A patch of a faction's colour: its largest part outside its pieces' outlines, under
+    #: a piece of another faction (``vision.pond.left_under``); None when there is none or
+    #: the outlines are unknown.
+    under: LeftUnder | None = None
 
     @property
     def excess(self) -> float:
@@ -211,6 +219,7 @@ def explain(
         kinds: list[str] = []
         factions: set[str] = set()
         drawn: list[npt.NDArray[np.float64]] = []
+        mine: list[npt.NDArray[np.float64]] | None = [] if s.faction else None
         for kind, faction, x_mm, y_mm, angle, frogs in found:
             if s.faction and faction != s.faction:
                 continue
@@ -220,11 +229,17 @@ def explain(
             if kind == "side":  # a frog seen only by its side under another: its patch
                 side = True
                 n += 1
+                mine = None
                 continue
             n += frogs if kind == "frog" else 1
             kinds.append(kind)
             factions.add(faction)
             own_place = kind == "fwooog" or (frogs == 1 and (x_mm, y_mm) not in at_fwooog)
+            if mine is not None:
+                if angle is None or not own_place:
+                    mine = None
+                else:
+                    mine.append(swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces))
             if not s.faction and angle is not None and own_place:
                 drawn.append(swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces))
                 continue
@@ -260,9 +275,33 @@ def explain(
                 notch_depth_mm(s.mask, model) if lone_fwooog else 0.0,
                 one_more_area(s.shift, model, pieces),
                 row_room(s.mask, model, pieces) if one_row else None,
+                _under(s, mine, found, g, model, pieces) if mine else None,
             )
         )
     return out
+
+
+def _under(
+    s: SeenColour,
+    mine: list[npt.NDArray[np.float64]],
+    found: list[tuple[str, str, float, float, float | None, int]],
+    growth_px: float,
+    model: BoardModel,
+    pieces: Pieces,
+) -> LeftUnder | None:
+    """``left_under`` for a patch of a faction's colour whose pieces' outlines are ``mine``,
+    against the other factions' pieces near it (within ``UNDER_NEAR_MM``)."""
+    h, w = s.mask.shape
+    near = UNDER_NEAR_MM * model.ppm
+    others: list[Other] = []
+    for kind, faction, x_mm, y_mm, angle, _ in found:
+        if faction == s.faction or angle is None or kind == "side":
+            continue
+        x, y = x_mm * model.ppm, y_mm * model.ppm
+        if s.x0 - near <= x < s.x0 + w + near and s.y0 - near <= y < s.y0 + h + near:
+            outline = swept_outline(kind, x_mm, y_mm, angle, s.shift, model, pieces)
+            others.append((faction, x, y, outline))
+    return left_under(s.mask, (s.x0, s.y0), mine, others, s.shift, growth_px, model)
 
 
 def changed_patches(

@@ -45,6 +45,12 @@ MANY_SHORT = 0.6
 #: Long Fwooog's) read as a Long Fwooog. A Long Fwooog end to end with a frog, seen at a
 #: slant to the row's axis, measured 0.84.
 ROW_ROOM = 0.6
+#: A patch of a faction's colour holding more than its counted pieces explain, whose
+#: largest part outside their outlines (``Explained.under``) is at least this large (frog
+#: areas; the side check's own bar, ``blobs.HIDDEN_SIDE``) and lies under a piece of
+#: another faction, is flagged: the side of a frog hidden under that piece, joined to a
+#: frog of its own colour beside it.
+UNDER_SIDE = 0.15
 
 
 def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
@@ -109,6 +115,16 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                     f"{_explain(e.pieces)} "
                     f"({e.excess:.1f} of a frog's area): a frog on a frog, a hidden piece, "
                     "or something of its colour that is not a piece (a token?)",
+                )
+            )
+        elif e.under is not None and e.excess > 0 and e.under.area >= UNDER_SIDE:
+            out.append(
+                (
+                    e.pond,
+                    f"pond {e.pond}: {e.faction} colour at ({e.under.x_mm:.0f}, "
+                    f"{e.under.y_mm:.0f}) mm beside the {_pieces(e.pieces)} counted there, "
+                    f"under a {e.under.under} piece ({e.under.area:.2f} of a frog's area): "
+                    "a frog hidden under it? (not counted)",
                 )
             )
         elif -e.excess > (ONE_DEFICIT if e.pieces == 1 else MANY_DEFICIT):

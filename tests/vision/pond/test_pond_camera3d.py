@@ -428,6 +428,25 @@ def test_pond3d_a_row_of_frogs_with_a_stack_read_as_a_long_fwooog_and_a_frog_nam
     assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
+def test_pond3d_a_side_joined_to_a_frog_of_its_colour_names_its_pond(
+    layout13: Any, tall: Any
+) -> None:
+    """A banana frog under a wizard frog, beside another banana frog (seed 41518, 25
+    degrees): the lower frog's near side joins its neighbour's colour, so it has a base and
+    the side check does not judge it, and it adds 0.25 of a frog's area, under the 0.3 one
+    frog's colour may differ by. It lies outside the counted frog's swept outline, under the
+    wizard frog. Before, pond SE was read with one banana frog and named by no warning; now
+    that colour names it."""
+    scene = _scene(layout13, tall, 41518, tilt=25.0, stacks=3)
+    count = count_board(scene.image, layout13, tall, _empty(layout13, tall, 41518))
+    assert count.ok, count.reason
+    assert scene.answer["SE"]["frogs"]["banana"] == 2
+    assert count.ponds["SE"]["frogs"]["banana"] == 1
+    assert _named_by(count, "under a wizard piece") == ["SE"]
+    wrong = _wrong(scene, count)
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+
+
 def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
     layout13: Any, tall: Any
 ) -> None:
