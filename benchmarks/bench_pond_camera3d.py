@@ -858,12 +858,24 @@ def main() -> int:
         action="store_true",
         help="tapered pieces: the counter's pieces file gives no top_ratio (it sees prisms)",
     )
+    ap.add_argument(
+        "--pieces-mm",
+        metavar="FL,FW,WL,HF,HW",
+        help="other pieces, drawn and counted alike: a frog FL x FW mm and HF mm tall, a Long "
+        "Fwooog WL x FW mm and HW mm tall (default 16,14,38,11,10)",
+    )
     args = ap.parse_args()
     cv2.setNumThreads(1)
     size = tuple(int(v) for v in args.size.split("x"))
     layouts = {n: default_layout(n) for n in (9, 13)}
     pieces = pieces_with_heights()
     flat = read_pieces_file()
+    if args.pieces_mm:
+        fl, fw, wl, hf, hw = (float(v) for v in args.pieces_mm.split(","))
+        flat = dataclasses.replace(flat, frog_mm=(fl, fw), fwooog_mm=(wl, fw))
+        pieces = dataclasses.replace(
+            pieces, frog_mm=(fl, fw), fwooog_mm=(wl, fw), frog_height_mm=hf, fwooog_height_mm=hw
+        )
     conditions = [SHORT[n] for n in args.only.split(",")] if args.only else list(CONDITIONS)
     toned: dict[tuple[Any, ...], tuple[Any, Any]] = {}
     modes = ("ref",) if args.no_plain else ("ref", "none")
