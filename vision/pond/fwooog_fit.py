@@ -40,8 +40,9 @@ BESIDE_SHRINK_MM = 0.5
 #: Below this share of that disc inside what the Long Fwooog's outline leaves of the base, a
 #: frog read beside it has no room there (``frogs_beside``). On 40800-40829 with three stacks
 #: at 25 degrees, two rows of frogs with a frog on one read as a Long Fwooog and a frog
-#: reached 0.80 and 0.85; right readings of one (with no other doubt) 0.91 or more there, on
-#: 41400-41429 with stacks and at 30 degrees (fresh figures in docs/pond-camera.md).
+#: reached 0.80 and 0.85. Right readings with no other doubt, there and on 41400-41429 with
+#: stacks and at 30 degrees: a Long Fwooog and a frog 0.90 or more; with two frogs, two at
+#: 30 degrees reached 0.88 and 0.89 (so are named). Fresh figures in docs/pond-camera.md.
 BESIDE_SHARE = 0.9
 
 _KERNELS: dict[tuple[float, float, float], list[npt.NDArray[np.float32]]] = {}
