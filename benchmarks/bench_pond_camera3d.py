@@ -16,7 +16,9 @@ The load average is printed at the start and the end (accuracy does not depend o
 does).
 
     .venv/bin/python benchmarks/bench_pond_camera3d.py [--scenes N] [--size 2304x1296]
-        [--seed S] [--only tilt0,tilt30,...] [--no-plain]
+        [--seed S] [--only tilt0,tilt30,...] [--no-plain] [--pieces-mm FL,FW,WL,HF,HW]
+
+(``--pieces-mm``: pieces of other sizes than the box's, drawn and counted alike.)
 
 Conditions (every scene: 40 pieces of the four factions plus lilypads, frog 11 mm and Long
 Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 84-106 cm (more
