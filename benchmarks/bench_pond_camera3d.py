@@ -847,6 +847,19 @@ def _lilypad(holder: str | None, fwooog: str | None) -> str:
     return f"{text}, {fwooog} Long Fwooog on it" if fwooog else text
 
 
+def _five_mm(text: str) -> tuple[float, ...]:
+    """``--pieces-mm``: five sizes in mm, each over 0 and under 100."""
+    try:
+        values = tuple(float(v) for v in text.split(","))
+    except ValueError:
+        values = ()
+    if len(values) != 5 or not all(0 < v < 100 for v in values):
+        raise argparse.ArgumentTypeError(
+            f"expected five sizes in mm (FL,FW,WL,HF,HW), got {text!r}"
+        )
+    return values
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", type=int, default=4, help="scenes per condition (default 4)")
@@ -862,6 +875,7 @@ def main() -> int:
     )
     ap.add_argument(
         "--pieces-mm",
+        type=_five_mm,
         metavar="FL,FW,WL,HF,HW",
         help="other pieces, drawn and counted alike: a frog FL x FW mm and HF mm tall, a Long "
         "Fwooog WL x FW mm and HW mm tall (default 16,14,38,11,10)",
@@ -873,7 +887,7 @@ def main() -> int:
     pieces = pieces_with_heights()
     flat = read_pieces_file()
     if args.pieces_mm:
-        fl, fw, wl, hf, hw = (float(v) for v in args.pieces_mm.split(","))
+        fl, fw, wl, hf, hw = args.pieces_mm
         flat = dataclasses.replace(flat, frog_mm=(fl, fw), fwooog_mm=(wl, fw))
         pieces = dataclasses.replace(
             pieces, frog_mm=(fl, fw), fwooog_mm=(wl, fw), frog_height_mm=hf, fwooog_height_mm=hw
