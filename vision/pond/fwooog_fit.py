@@ -86,8 +86,7 @@ def _by_nearness(
 
 def _kernels(model: BoardModel, short: float = 0.0) -> list[npt.NDArray[np.float32]]:
     """The shrunk footprint at every angle, each summing to 1 (cached per scale and size)."""
-    length, width = model.fwooog_mm
-    length = max(width, length - round(short * 2) / 2)  # half-mm steps: a small cache
+    length, width = _fwooog_size(model, short)
     key = (model.ppm, length, width)
     if key not in _KERNELS:
         size = (length - 2 * FIT_SHRINK_MM, width - 2 * FIT_SHRINK_MM)
@@ -101,6 +100,13 @@ def _kernels(model: BoardModel, short: float = 0.0) -> list[npt.NDArray[np.float
     return _KERNELS[key]
 
 
+def _fwooog_size(model: BoardModel, short: float) -> tuple[float, float]:
+    """A Long Fwooog's length ``short`` mm less (in half-mm steps: a small kernel cache, never
+    under its width) and its width."""
+    length, width = model.fwooog_mm
+    return max(width, length - round(short * 2) / 2), width
+
+
 def frogs_beside(
     region: npt.NDArray[np.bool_], model: BoardModel, frogs: int, short: float = 0.0
 ) -> float:
@@ -110,9 +116,9 @@ def frogs_beside(
     ``BESIDE_SHRINK_MM`` are fitted one by one in what is left; the smallest disc's share
     inside, at the best of those places (0 when no Long Fwooog fits at all)."""
     base = region.astype(np.float32)
-    length, width = model.fwooog_mm
-    length = max(width, length - round(short * 2) / 2)
+    outline = _fwooog_size(model, short)
     disc = _frog_disc(model)
+    r = disc.shape[0] // 2
     best = 0.0
     for i, k in enumerate(_kernels(model, short)):
         fit = cv2.filter2D(base, -1, k, borderType=cv2.BORDER_CONSTANT)
@@ -120,13 +126,13 @@ def frogs_beside(
             continue
         y, x = np.unravel_index(int(np.argmax(fit)), fit.shape)
         left = base.copy()
-        _paste_off(left, bar_mask((length, width), model.ppm, i * ANGLE_STEP), int(x), int(y))
+        _paste_off(left, bar_mask(outline, model.ppm, i * ANGLE_STEP), int(x), int(y))
         worst = 1.0
         for _ in range(frogs):
             share = cv2.filter2D(left, -1, disc, borderType=cv2.BORDER_CONSTANT)
             worst = min(worst, float(share.max()))
             fy, fx = np.unravel_index(int(np.argmax(share)), share.shape)
-            _paste_off(left, (disc > 0).astype(np.uint8) * 255, int(fx), int(fy))
+            cv2.circle(left, (int(fx), int(fy)), r, 0.0, -1)  # the disc's own pixels
         best = max(best, worst)
         if best >= BESIDE_SHARE:
             break
@@ -143,7 +149,8 @@ def _frog_disc(model: BoardModel) -> npt.NDArray[np.float32]:
 
 
 def _paste_off(img: npt.NDArray[np.float32], shape: npt.NDArray[np.uint8], x: int, y: int) -> None:
-    """Clear ``img`` under ``shape`` (0/255, square) centred at (``x``, ``y``), clipped."""
+    """Clear ``img`` under ``shape`` (0/255, square: a Long Fwooog's outline) centred at
+    (``x``, ``y``), clipped."""
     h = shape.shape[0] // 2
     y0, x0 = y - h, x - h
     sy0, sx0 = max(0, -y0), max(0, -x0)
