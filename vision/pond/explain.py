@@ -51,7 +51,7 @@ import numpy.typing as npt
 
 from vision.cvarrays import u8
 from vision.pond.left_under import LeftUnder, Other, left_under
-from vision.pond.model import BoardModel
+from vision.pond.model import BoardModel, fill_outline
 from vision.pond.patch_shape import notch_depth_mm, row_room
 from vision.pond.pieces import Pieces
 
@@ -186,9 +186,7 @@ def _union_area(
     x1, y1 = np.ceil(allp.max(axis=0)).astype(int) + 3
     canvas = np.zeros((y1 - y0, x1 - x0), np.uint8)
     for o in outlines:
-        cv2.fillConvexPoly(
-            canvas, np.round((o - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4
-        )
+        fill_outline(canvas, o, (x0, y0))
     contours, _ = cv2.findContours(canvas, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     perim = float(sum(cv2.arcLength(c, True) for c in contours))
     return float(np.count_nonzero(canvas)) + growth_px * perim

@@ -19,7 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.cvarrays import u8
-from vision.pond.model import BoardModel
+from vision.pond.model import BoardModel, fill_outline
 
 #: Another faction's counted piece near a patch: (faction, x_px, y_px, its swept outline),
 #: raster pixels.
@@ -59,7 +59,7 @@ def left_under(
     x0, y0 = origin
     covered = np.zeros((h, w), np.uint8)
     for outline in outlines:
-        _fill(covered, outline, origin)
+        fill_outline(covered, outline, origin)
     k = 2 * max(1, round(growth_px + 1)) + 1
     covered = u8(cv2.dilate(covered, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k))))
     left = cv2.morphologyEx(
@@ -75,16 +75,8 @@ def left_under(
         if (ox - x0 - cx) * shift[0] + (oy - y0 - cy) * shift[1] <= 0:
             continue  # on the camera's side of it: not over it
         drawn = np.zeros((h, w), np.uint8)
-        _fill(drawn, outline, origin)
+        fill_outline(drawn, outline, origin)
         if np.count_nonzero(drawn & part) >= 5:
             area = float(stats[j, cv2.CC_STAT_AREA]) / model.frog_area
             return LeftUnder(area, float(x0 + cx) / model.ppm, float(y0 + cy) / model.ppm, faction)
     return None
-
-
-def _fill(
-    canvas: npt.NDArray[np.uint8], outline: npt.NDArray[np.float64], origin: tuple[int, int]
-) -> None:
-    """Fill a convex outline (raster px) on a crop at ``origin``."""
-    pts = np.round((outline - np.array(origin, np.float64)) * 16).astype(np.int32)
-    cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)

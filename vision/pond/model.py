@@ -101,6 +101,17 @@ def bar_mask(size_mm: tuple[float, float], ppm: float, angle: float = 0.0) -> np
     return img
 
 
+def fill_outline(
+    canvas: npt.NDArray[np.uint8],
+    outline: npt.NDArray[np.float64],
+    origin: tuple[float, float] = (0.0, 0.0),
+) -> None:
+    """Fill a convex outline (raster px, e.g. ``explain.swept_outline``) with 255 on a crop
+    of the raster at ``origin``, to a sixteenth of a pixel."""
+    pts = np.round((outline - np.asarray(origin, np.float64)) * 16).astype(np.int32)
+    cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
+
+
 def _perimeter(mask: npt.NDArray[np.uint8]) -> float:
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     return float(sum(cv2.arcLength(c, True) for c in contours))

@@ -37,6 +37,7 @@ from vision.cvarrays import u8
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
+from vision.pond.model import fill_outline
 
 #: Leans shorter than this (mm) are not judged: the extra reach is within the noise.
 MIN_LEAN_MM = 2.5
@@ -234,8 +235,7 @@ def _sweep(
         if poly is None:
             poly = swept_outline(q.kind, q.x_mm, q.y_mm, q.angle_deg, v, model, counted.pieces)
             counted.memo[key] = poly
-        pts = np.round((poly - origin) * 16).astype(np.int32)
-        cv2.fillConvexPoly(canvas, pts, 255, cv2.LINE_8, 4)
+        fill_outline(canvas, poly, origin)
         return
     area = q.frogs * model.frog_area + (model.fwooog_area if q.kind == "fwooog" else 0.0)
     r = max(1, round(math.sqrt(area / math.pi)))

@@ -49,7 +49,7 @@ from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
 from vision.pond.found import CountedPiece
 from vision.pond.lamps import own_shadow, two_lamps
-from vision.pond.model import BoardModel
+from vision.pond.model import BoardModel, fill_outline
 from vision.pond.reach import GAP_MM, lone_frogs, others_mask, walk_lines
 from vision.pond.shadow_group import MIN_ONE_MM, group_doubts
 
@@ -321,7 +321,7 @@ def _reach(
     # Whatever lies over its own base adds nothing to how far it runs beyond it.
     own = np.zeros(others.shape, np.uint8)
     poly = swept_outline("frog", p.x_mm, p.y_mm, p.angle_deg or 0.0, (0.0, 0.0), model, pieces)
-    cv2.fillConvexPoly(own, np.round((poly - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4)
+    fill_outline(own, poly, (x0, y0))
     others &= own == 0
     across = np.array([-d[1], d[0]])
     t = math.radians(p.angle_deg or 0.0) - math.atan2(d[1], d[0])

@@ -40,6 +40,7 @@ from vision.frames import Frame
 from vision.pond import colours
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
+from vision.pond.model import fill_outline
 from vision.pond.reach import leans_enough, lone_frogs, others_mask
 
 #: Pixels within this much (mm) outside the base swept a lean towards the camera are looked at.
@@ -113,9 +114,7 @@ def foot_colours(
         poly = swept_outline(
             "frog", p.x_mm, p.y_mm, p.angle_deg or 0.0, (-v[0], -v[1]), model, pieces
         )
-        cv2.fillConvexPoly(
-            zone, np.round((poly - [x0, y0]) * 16).astype(np.int32), 255, cv2.LINE_8, 4
-        )
+        fill_outline(zone, poly, (x0, y0))
         zone = u8(cv2.dilate(zone, k))
         ys, xs = np.mgrid[0 : 2 * half, 0 : 2 * half]
         near = (xs + x0 - p.x_mm * model.ppm) * v[0] + (ys + y0 - p.y_mm * model.ppm) * v[1] < 0
