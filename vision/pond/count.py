@@ -50,7 +50,7 @@ from vision.pond.explain import (
     explain,
 )
 from vision.pond.exposure import brighter_than_usual, marker_paper
-from vision.pond.found import CountedLilypad, CountedPiece
+from vision.pond.found import CountedLilypad, CountedPiece, Hidden
 from vision.pond.geometry import board_size_mm, marker_centres_mm, marker_size_mm
 from vision.pond.glare_hue import relabel_under_glare
 from vision.pond.lamps import FAINT
@@ -61,6 +61,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
+from vision.pond.stacked import count_under, hold_lilypads, taller
 from vision.pond.three_markers import (
     misfit,
     out_of_place,
@@ -70,7 +71,7 @@ from vision.pond.three_markers import (
 from vision.pond.tinted import glare_tinted
 from vision.pond.unchecked import unchecked_doubts
 from vision.pond.underfoot import underfoot_doubts
-from vision.pond.unexplained import doubts
+from vision.pond.unexplained import doubts, hidden_colours
 
 #: A piece with less than this share of its footprint in its pond is "across the edge".
 EDGE_SHARE = 0.95
@@ -349,6 +350,8 @@ def count_board(
     unexplained = []
     counted: Counted | None = None
     judged: set[int] = set()  # the lone frogs a stack check judged
+    tall = taller(found_pieces)  # the frogs some check says stand taller than one frog
+    feet: list[tuple[Hidden, str]] = []  # another faction's colour at a frog's foot
     pads, pad_notes = find_lilypads(labels, model, found_pieces)
     pad_warnings = [text for _, text in pad_notes]
     flagged += [pid for pid, _ in pad_notes if pid is not None]
@@ -360,15 +363,22 @@ def count_board(
         changed = changed & ~glare_near
         shifts = [shift_at(p.x_mm, p.y_mm) for p in found_pieces]
         counted = Counted(found_pieces, model, pieces, shifts)
-        unexplained += reach_doubts(changed, counted, growth, judged, cut_at_white)
+        unexplained += reach_doubts(changed, counted, growth, judged, cut_at_white, tall)
         shadow = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model)
         faint = shadow_mask(raster, cmp.reference, cmp.changed | glare_near, model, FAINT)
-        hidden = (cmp.changed & ~changed_mask(labels)) | glare_near
+        blocked = (cmp.changed & ~changed_mask(labels)) | glare_near
         pads_px = [(q.x_mm * model.ppm, q.y_mm * model.ppm) for q in pads]
-        unexplained += shadow_doubts(shadow, changed, hidden, counted, pads_px, faint, judged)
-        unexplained += underfoot_doubts(raster, cmp.reference, lut, cmp.changed, counted)
+        unexplained += shadow_doubts(
+            shadow, changed, blocked, counted, pads_px, faint, judged, tall
+        )
+        unexplained += underfoot_doubts(raster, cmp.reference, lut, cmp.changed, counted, feet)
     unexplained = doubts(explained) + unexplained
-    if counted is not None:  # the lone frogs neither stack check could judge
+    if counted is not None:  # a frog under a taller one where its colour shows too
+        under = count_under(counted, tall, hidden_colours(explained) + feet)
+        found_pieces = under.found
+        pads = hold_lilypads(pads, under, model)
+        unexplained = [u for u in unexplained if u[1] not in under.replaced]
+        # the lone frogs neither stack check could judge
         named = {pid for pid, _ in unexplained} | set(flagged)
         named |= {str(p.pond) for p in found_pieces if p.doubt is not None}
         unexplained += unchecked_doubts(counted, judged, named)

@@ -39,6 +39,22 @@ class CountedPiece:
 
 
 @dataclass(frozen=True)
+class Hidden:
+    """A faction's colour in a pond that no counted piece explains (board mm): a frog of that
+    faction hidden under another piece?"""
+
+    pond: str
+    faction: str
+    x_mm: float
+    y_mm: float
+    #: How much of it no counted piece explains, in frog areas.
+    area: float
+    #: Seen in a band at a counted frog's foot (``vision.pond.underfoot``): the place is that
+    #: frog's own.
+    at_foot: bool = False
+
+
+@dataclass(frozen=True)
 class CountedLilypad:
     """A lilypad found on the board: its pond, centre (mm), and who is on it."""
 

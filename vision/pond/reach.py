@@ -68,6 +68,7 @@ def reach_doubts(
     growth_px: float,
     judged: set[int] | None = None,
     cut_at_white: bool = False,
+    tall: dict[int, list[str]] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose changed pixels reach a lean too far.
 
@@ -75,7 +76,8 @@ def reach_doubts(
     glare left out). ``growth_px``: how far outlines grow in the photo (each side).
     ``judged``, when given, gains each frog (index into ``counted.found``) whose reach was
     judged (enough free lines, and with ``cut_at_white`` a run not ``SHORT_LEANS`` short;
-    ``vision.pond.unchecked`` names the others).
+    ``vision.pond.unchecked`` names the others). ``tall``, when given, gains each frog named
+    and its warning (``vision.pond.stacked`` reads them).
     """
     board = _Board(changed, counted, growth_px)
     found = counted.found
@@ -91,14 +93,14 @@ def reach_doubts(
             judged.add(i)
         if reach is not None and reach > REACH_LEANS:
             assert p.pond is not None  # lone_frogs keeps only the frogs in a pond
-            out.append(
-                (
-                    p.pond,
-                    f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm "
-                    f"reaches {reach:.1f} of a lean further than one frog can: "
-                    "a frog on a frog? (not counted)",
-                )
+            text = (
+                f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm "
+                f"reaches {reach:.1f} of a lean further than one frog can: "
+                "a frog on a frog? (not counted)"
             )
+            out.append((p.pond, text))
+            if tall is not None:
+                tall.setdefault(i, []).append(text)
     return out
 
 

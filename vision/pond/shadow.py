@@ -112,6 +112,7 @@ def shadow_doubts(
     pads: Sequence[tuple[float, float]] = (),
     faint: npt.NDArray[np.bool_] | None = None,
     judged: set[int] | None = None,
+    tall: dict[int, list[str]] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog whose shadow reaches too far (see the module).
 
@@ -121,7 +122,8 @@ def shadow_doubts(
     where it shows two lamps, each lamp's shadows are judged in ``faint``, the other lamp's
     shadows of other pieces telling nothing, as other pieces' do. ``judged``, when given,
     gains each lone frog whose shadow was seen along enough lines under a lamp that is
-    judged (``vision.pond.unchecked`` names the others)."""
+    judged (``vision.pond.unchecked`` names the others). ``tall``, when given, gains each
+    lone frog named and its warnings (``vision.pond.stacked`` reads them)."""
     found, model = counted.found, counted.model
     lone = lone_frogs(found)
     dirs = None
@@ -154,7 +156,7 @@ def shadow_doubts(
     masks = (changed, shadow, blocked)
     for k, (d, first, one) in enumerate(lamps):
         also = casts[:k] + casts[k + 1 :]
-        for w in _judge(d, first, one, masks, counted, pads, casts, also, judged):
+        for w in _judge(d, first, one, masks, counted, pads, casts, also, judged, tall):
             if all(_who(w) != _who(v) for v in out):  # named under one lamp: named once
                 out.append(w)
     return out
@@ -191,12 +193,13 @@ def _judge(
     casts: Sequence[tuple[float, float]],
     also: Sequence[tuple[float, float]],
     judged: set[int] | None = None,
+    tall: dict[int, list[str]] | None = None,
 ) -> list[tuple[str, str]]:
     """One lamp's shadows (falling along ``d``, one frog's reaching ``one`` px): the groups,
     the lone frogs (``first``: each one's reach with no shadow swept), and the frogs on
     lilypads whose shadow runs too far. ``casts``: one frog's shadow from each lamp;
     ``also``: from the other lamp, if any (other pieces' shadows tell nothing); ``judged``
-    gains the frogs on lilypads judged."""
+    gains the frogs on lilypads judged; ``tall`` each lone frog named, with its warning."""
     changed, shadow, blocked = masks
     found, model = counted.found, counted.model
     walk = (changed | shadow | blocked, blocked)
@@ -209,18 +212,23 @@ def _judge(
         r = _reach(i, d, one, walk, counted, also=also)
         if r is None or r < TALL * one or (r - one) / model.ppm < MIN_MORE_MM:
             continue
-        out.append(_warning(found[i], r / one))
+        out.append(_warning(found[i], r / one, i, tall))
     # A frog on a lilypad judged above too is named once.
-    pad = _pad_doubts(shadow, changed, blocked, counted, pads, d, one, also, judged)
+    pad = _pad_doubts(shadow, changed, blocked, counted, pads, d, one, also, judged, tall)
     return out + [w for w in pad if w not in out]
 
 
-def _warning(p: CountedPiece, times: float) -> tuple[str, str]:
-    return (
-        str(p.pond),
+def _warning(
+    p: CountedPiece, times: float, i: int, tall: dict[int, list[str]] | None
+) -> tuple[str, str]:
+    """The warning naming frog ``i`` (``p``), kept in ``tall`` when given."""
+    text = (
         f"pond {p.pond}: the {p.faction} frog at ({p.x_mm:.0f}, {p.y_mm:.0f}) mm casts "
-        f"a shadow {times:.1f} times as long as one frog's: a frog on a frog? (not counted)",
+        f"a shadow {times:.1f} times as long as one frog's: a frog on a frog? (not counted)"
     )
+    if tall is not None:
+        tall.setdefault(i, []).append(text)
+    return str(p.pond), text
 
 
 def _pad_doubts(
@@ -233,6 +241,7 @@ def _pad_doubts(
     one: float,
     also: Sequence[tuple[float, float]] = (),
     judged: set[int] | None = None,
+    tall: dict[int, list[str]] | None = None,
 ) -> list[tuple[str, str]]:
     """The same for each lone frog on a lilypad: its shadow is not seen on the lilypad, so
     lines walk over the lilypad and count only where the shadow runs on beyond it (by
@@ -262,7 +271,7 @@ def _pad_doubts(
         if r is not None and judged is not None and _tells(counted, i, d, one):
             judged.add(i)
         if r is not None and r >= TALL * one and (r - one) / model.ppm >= MIN_MORE_MM:
-            out.append(_warning(found[i], r / one))
+            out.append(_warning(found[i], r / one, i, tall))
     return out
 
 

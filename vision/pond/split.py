@@ -28,6 +28,9 @@ NECK_MM = 2.0
 NECKS = 3
 #: The doubt of three frogs read end to end, two cores or more, with no neck between them.
 ROW_WITHOUT_NECKS = "three frogs end to end with no neck between them, or a Long Fwooog?"
+#: The doubt of one piece (one core) whose base reaches further than one frog's along the
+#: lean: taller than one frog (``_taller``).
+TALLER_DOUBT = "possible stack: taller than one frog, another may be under it (not counted)"
 #: Two readings of a large core (a Long Fwooog and k frogs, or n frogs) whose unexplained
 #: areas (in frog areas, length taken into account) differ by less than this are flagged.
 FWOOOG_MARGIN = 0.15
@@ -134,7 +137,7 @@ def split_blob(b: Blob, model: BoardModel, areas_px: tuple[float, float]) -> lis
             continue
         doubt = f"{_frogs(n_frogs)}, or {as_fw}?" if margin < FWOOOG_MARGIN else None
         if len(b.keep) == 1 and n_frogs <= 2 and _taller(region, b.shift, model):
-            doubt = "possible stack: taller than one frog, another may be under it (not counted)"
+            doubt = TALLER_DOUBT
         elif n_frogs == 2 and (long_mm := _lengths_mm(region, model)[0]) < two_long:
             doubt = (
                 f"its base is too short for 2 frogs ({long_mm:.0f} mm long, 2 frogs side by side "

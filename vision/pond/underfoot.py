@@ -40,6 +40,7 @@ from vision.frames import Frame
 from vision.pond import colours
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
+from vision.pond.found import Hidden
 from vision.pond.model import fill_outline
 from vision.pond.reach import leans_enough, lone_frogs, others_mask
 
@@ -60,13 +61,15 @@ def underfoot_doubts(
     lut: colours.Labels,
     changed: npt.NDArray[np.bool_],
     counted: Counted,
+    hidden: list[tuple[Hidden, str]] | None = None,
 ) -> list[tuple[str, str]]:
     """(pond, warning) for each lone frog with another faction's colour at its foot.
 
     ``frame`` and ``empty``: the frame's board raster (its light matched to the empty
     board's) and the empty board's (BGR); ``lut``: the colour table both are labelled with
     (``colours.build_lut``: only the windows at the frogs' feet are labelled); ``changed``:
-    what the comparison with the empty board calls changed.
+    what the comparison with the empty board calls changed. ``hidden``, when given, gains
+    each colour named (at the frog's place) and its warning (``vision.pond.stacked``).
     """
     model = counted.model
     out = []
@@ -75,13 +78,14 @@ def underfoot_doubts(
             continue
         p = counted.found[i]
         assert p.pond is not None  # lone_frogs keeps only the frogs in a pond
-        out.append(
-            (
-                p.pond,
-                f"pond {p.pond}: {colour} colour at the foot of the {p.faction} frog at "
-                f"({p.x_mm:.0f}, {p.y_mm:.0f}) mm: a frog hidden under it? (not counted)",
-            )
+        text = (
+            f"pond {p.pond}: {colour} colour at the foot of the {p.faction} frog at "
+            f"({p.x_mm:.0f}, {p.y_mm:.0f}) mm: a frog hidden under it? (not counted)"
         )
+        out.append((p.pond, text))
+        if hidden is not None:
+            area = n / model.frog_area
+            hidden.append((Hidden(p.pond, colour, p.x_mm, p.y_mm, area, at_foot=True), text))
     return out
 
 

@@ -9,6 +9,7 @@ piece is missing or extra.
 from __future__ import annotations
 
 from vision.pond.explain import Explained
+from vision.pond.found import Hidden
 
 #: A patch holding one counted piece with this much more colour (in frog areas) than the
 #: piece explains is flagged (a frog on it?); one holding several pieces, with ``MANY_EXCESS``.
@@ -98,45 +99,59 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                     )
                 )
             continue
-        where = f"pond {e.pond}: {e.faction} colour at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm"
-        if e.pieces == 0:
-            out.append(
-                (
-                    e.pond,
-                    f"{where} ({e.seen:.1f} of a frog's area) belongs to no counted piece: "
-                    "a frog hidden under another? (not counted)",
-                )
-            )
-        elif e.excess > (ONE_EXCESS if e.pieces == 1 else MANY_EXCESS):
-            out.append(
-                (
-                    e.pond,
-                    f"{where}: more than the {_pieces(e.pieces)} counted there "
-                    f"{_explain(e.pieces)} "
-                    f"({e.excess:.1f} of a frog's area): a frog on a frog, a hidden piece, "
-                    "or something of its colour that is not a piece (a token?)",
-                )
-            )
-        elif e.under is not None and e.excess > 0 and e.under.area >= UNDER_SIDE:
-            out.append(
-                (
-                    e.pond,
-                    f"pond {e.pond}: {e.faction} colour at ({e.under.x_mm:.0f}, "
-                    f"{e.under.y_mm:.0f}) mm beside the {_pieces(e.pieces)} counted there, "
-                    f"under a {e.under.under} piece ({e.under.area:.2f} of a frog's area): "
-                    "a frog hidden under it? (not counted)",
-                )
-            )
-        elif -e.excess > (ONE_DEFICIT if e.pieces == 1 else MANY_DEFICIT):
-            out.append(
-                (
-                    e.pond,
-                    f"{where}: less than the {_pieces(e.pieces)} counted there "
-                    f"{_explain(e.pieces)} "
-                    f"({-e.excess:.1f} of a frog's area short): fewer pieces?",
-                )
-            )
+        _, text = _colour_doubt(e)
+        if text is not None:
+            out.append((e.pond, text))
     return out
+
+
+def hidden_colours(explained: list[Explained]) -> list[tuple[Hidden, str]]:
+    """Each patch of a faction's colour that says a frog of that faction may be hidden (none
+    counted in it, more colour than its pieces explain, or a part beside them under another
+    faction's piece): where, and the warning ``doubts`` words for it."""
+    out = []
+    for e in explained:
+        if e.pond is None or not e.faction:
+            continue
+        kind, text = _colour_doubt(e)
+        if text is None or kind == "less":
+            continue
+        if kind == "beside" and e.under is not None:
+            cue = Hidden(e.pond, e.faction, e.under.x_mm, e.under.y_mm, e.under.area)
+        else:
+            cue = Hidden(e.pond, e.faction, e.x_mm, e.y_mm, e.excess)
+        out.append((cue, text))
+    return out
+
+
+def _colour_doubt(e: Explained) -> tuple[str, str | None]:
+    """A patch of a faction's colour: which bar it passes ("none", "more", "beside", "less"
+    or "") and the warning naming its pond (None when it passes none)."""
+    where = f"pond {e.pond}: {e.faction} colour at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm"
+    if e.pieces == 0:
+        return "none", (
+            f"{where} ({e.seen:.1f} of a frog's area) belongs to no counted piece: "
+            "a frog hidden under another? (not counted)"
+        )
+    if e.excess > (ONE_EXCESS if e.pieces == 1 else MANY_EXCESS):
+        return "more", (
+            f"{where}: more than the {_pieces(e.pieces)} counted there {_explain(e.pieces)} "
+            f"({e.excess:.1f} of a frog's area): a frog on a frog, a hidden piece, "
+            "or something of its colour that is not a piece (a token?)"
+        )
+    if e.under is not None and e.excess > 0 and e.under.area >= UNDER_SIDE:
+        return "beside", (
+            f"pond {e.pond}: {e.faction} colour at ({e.under.x_mm:.0f}, "
+            f"{e.under.y_mm:.0f}) mm beside the {_pieces(e.pieces)} counted there, "
+            f"under a {e.under.under} piece ({e.under.area:.2f} of a frog's area): "
+            "a frog hidden under it? (not counted)"
+        )
+    if -e.excess > (ONE_DEFICIT if e.pieces == 1 else MANY_DEFICIT):
+        return "less", (
+            f"{where}: less than the {_pieces(e.pieces)} counted there {_explain(e.pieces)} "
+            f"({-e.excess:.1f} of a frog's area short): fewer pieces?"
+        )
+    return "", None
 
 
 def _taller(e: Explained) -> float:

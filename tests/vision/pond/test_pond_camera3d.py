@@ -244,10 +244,10 @@ def test_pond3d_a_frog_under_another_faction_is_counted_from_its_side(
         assert pid in count.flagged
     assert any("its side shows under another piece" in w for w in count.warnings)
     # A cowboy frog under a banana one, its side not told apart: the banana frog is taller
-    # than one, flagged, and not guessed to be two banana frogs.
+    # than one, and cowboy colour shows on its near side: counted under it, and named.
     assert scene.answer["W"]["frogs"] == {"banana": 1, "cowboy": 1}
-    assert count.ponds["W"]["frogs"] == {"banana": 1}
-    assert "W" in count.flagged
+    assert count.ponds["W"]["frogs"] == {"banana": 1, "cowboy": 1}
+    assert _named_by(count, "hidden under the banana frog there, counted") == ["W"]
 
 
 def _named_by(count: Any, words: str) -> list[str]:
