@@ -17,8 +17,11 @@ does).
 
     .venv/bin/python benchmarks/bench_pond_camera3d.py [--scenes N] [--size 2304x1296]
         [--seed S] [--only tilt0,tilt30,...] [--no-plain] [--pieces-mm FL,FW,WL,HF,HW]
+        [--list-wrong]
 
-(``--pieces-mm``: pieces of other sizes than the box's, drawn and counted alike.)
+(``--pieces-mm``: pieces of other sizes than the box's, drawn and counted alike.
+``--list-wrong``: every wrong pond, by seed, with its answer and count: two codes' lists
+compared line by line give the ponds a change made right and made wrong.)
 
 Conditions (every scene: 40 pieces of the four factions plus lilypads, frog 11 mm and Long
 Fwooog 10 mm tall, lilypad 1.5 mm; camera at the distance where the board fits, 84-106 cm (more
@@ -780,10 +783,16 @@ def names(pid: str, warning: str) -> bool:
 PLACE_NOTES = ("mostly on land beside pond", "across the edge of pond")
 
 
-def wrong_ponds(answer: dict[str, Any], count: Any, unnamed: list[str] | None = None) -> list[int]:
+def wrong_ponds(
+    answer: dict[str, Any],
+    count: Any,
+    unnamed: list[str] | None = None,
+    wrong: list[str] | None = None,
+) -> list[int]:
     """[exact (pond, faction) pairs, pairs, wrong ponds, wrong ponds no warning names,
     right ponds, right ponds a warning names, right ponds named only by a place note].
-    Each wrong pond no warning names is added to ``unnamed``, with its answer and count."""
+    Each wrong pond no warning names is added to ``unnamed``, with its answer and count;
+    each wrong pond to ``wrong``, so."""
     from vision.pond.pieces import FACTIONS
 
     out = [0] * 7
@@ -802,8 +811,11 @@ def wrong_ponds(answer: dict[str, Any], count: Any, unnamed: list[str] | None = 
         if not ok:
             out[2] += 1
             out[3] += not named
+            said = f"pond {pid}: answer {_tally(want)}, counted {_tally(have)}"
             if not named and unnamed is not None:
-                unnamed.append(f"pond {pid}: answer {_tally(want)}, counted {_tally(have)}")
+                unnamed.append(said)
+            if wrong is not None:
+                wrong.append(said + ("" if named else " (named by no warning)"))
         else:
             out[4] += 1
             out[5] += named
@@ -874,6 +886,11 @@ def main() -> int:
         help="tapered pieces: the counter's pieces file gives no top_ratio (it sees prisms)",
     )
     ap.add_argument(
+        "--list-wrong",
+        action="store_true",
+        help="list every wrong pond (with the reference), to compare two codes pond by pond",
+    )
+    ap.add_argument(
         "--pieces-mm",
         type=_five_mm,
         metavar="FL,FW,WL,HF,HW",
@@ -929,6 +946,7 @@ def main() -> int:
             base, flat_base = toned[key]
         totals = {mode: [0] * 8 for mode in modes}
         unnamed: list[str] = []
+        listed: list[str] = []
         pads_unnamed: list[str] = []
         for k in range(args.scenes):
             seed = args.seed + k
@@ -966,10 +984,12 @@ def main() -> int:
                     t[7] += 1
                     continue
                 missed: list[str] = []
-                for i, v in enumerate(wrong_ponds(scene.answer, count, missed)):
+                wrong: list[str] = []
+                for i, v in enumerate(wrong_ponds(scene.answer, count, missed, wrong)):
                     t[i] += v
                 if mode == "ref":
                     unnamed += [f"seed {seed}, {m}" for m in missed]
+                    listed += [f"seed {seed}, {m}" for m in wrong] if args.list_wrong else []
                     missed_pads: list[str] = []
                     tally = lilypads(scene.answer, count, missed_pads)
                     pads = [a + b for a, b in zip(pads, tally, strict=True)]
@@ -984,6 +1004,8 @@ def main() -> int:
             )
         for line in unnamed:
             print(f"  named by no warning (with the reference): {line}")
+        for line in listed:
+            print(f"  wrong (with the reference): {line}")
         for line in pads_unnamed:
             print(f"  lilypad named by no warning (with the reference): {line}")
         grand = [g + v for g, v in zip(grand, totals["ref"], strict=True)]

@@ -13,7 +13,8 @@ its centre both ways, across gaps up to ``GAP_MM`` (a side's darkest band may re
 unchanged). A line that runs into another counted piece tells nothing and is dropped. When
 enough lines are left and their median run is longer than one frog's by more than
 ``REACH_LEANS`` of a lean, the frog's pond is named: a frog on a frog? The count is not
-changed (the lower frog's faction is not known). In a photo cut at white (the markers' paper
+changed here (the lower frog's faction is not known; ``vision.pond.stacked`` counts it where
+its colour shows too). In a photo cut at white (the markers' paper
 is, ``exposure.brighter_than_usual``), a median run more than ``SHORT_LEANS`` of a lean
 shorter than one frog's has not seen the frog whole (its top cut at white, read as the
 board: 0.4 EV brighter, 84 of 603 lone frogs ran so short on boards 41000-41029, 12 of 622

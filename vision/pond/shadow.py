@@ -25,9 +25,11 @@ often still falls on open board.
    base is its shadow's reach; the median over every frog is one frog's (at least
    ``MIN_ONE_MM``, or nothing is judged: a lamp high overhead). A frog whose shadow
    reaches ``TALL`` times that, and at least ``MIN_MORE_MM`` further, is named: a frog on
-   a frog? The count is not changed. A stack's base is found one lean too far along its
-   lean; where that runs along the shadow, a stack's shadow would not reach so far beyond
-   it, and the frog counts as not judged (``_tells``; ``vision.pond.unchecked``).
+   a frog? The count is not changed here (``vision.pond.stacked`` counts a frog under it
+   where another faction's colour shows on its near side). A stack's base is found one
+   lean too far along its lean; where that runs along the shadow, a stack's shadow would
+   not reach so far beyond it, and the frog counts as not judged (``_tells``;
+   ``vision.pond.unchecked``).
 4. **On a lilypad.** No shadow is read on a lilypad (it is not the empty board's art). A
    lone frog standing on one is judged by lines that walk over the lilypad and count only
    where its shadow runs on past the lilypad by ``PAD_CLEAR_MM`` (a line ending nearer may

@@ -22,8 +22,9 @@ So for each lone frog seen at a lean, the pixels within a lean of its base on it
   the board, in light or in shade, lies on that line);
 - no other counted piece stands there (its swept outline, grown).
 
-``FOOT_MM2`` or more of them name the frog's pond. The count is not changed: the lower
-frog's faction is seen, but not whether it is a frog or a Long Fwooog's end.
+``FOOT_MM2`` or more of them name the frog's pond. The count is not changed here: the lower
+frog's faction is seen, but not whether it is a frog or a Long Fwooog's end (where the frog
+stands taller than one too, ``vision.pond.stacked`` counts a frog under it).
 """
 
 from __future__ import annotations

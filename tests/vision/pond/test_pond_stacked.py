@@ -13,11 +13,18 @@ import pytest
 from vision.pond import read_pieces_file
 from vision.pond.blobs import HIDDEN_SIDE, SIDE_DOUBT
 from vision.pond.counted import Counted
-from vision.pond.found import CountedPiece, Hidden
+from vision.pond.found import CountedLilypad, CountedPiece, Hidden
 from vision.pond.model import BoardModel, board_model
 from vision.pond.reach import MIN_LEAN_MM
 from vision.pond.split import TALLER_DOUBT
-from vision.pond.stacked import ACROSS, FAR_SIDE, NEAR_SIDE, count_under, taller
+from vision.pond.stacked import (
+    ACROSS,
+    FAR_SIDE,
+    NEAR_SIDE,
+    count_under,
+    hold_lilypads,
+    taller,
+)
 
 LEAN_MM = 5.0
 
@@ -157,3 +164,20 @@ def test_each_colour_is_taken_once_and_each_taller_frog_gains_one_frog(
     got = count_under(_counted(model, found[:1]), {0: []}, cues)
     assert _counts(got.found) == {"wizard": 1, "pumpkin": 1}
     assert got.replaced == {cues[0][1], cues[2][1]}
+
+
+def test_the_frog_counted_under_a_frog_on_a_lilypad_holds_it(model: BoardModel) -> None:
+    """The frog below stands on the lilypad: it holds it. A lilypad another frog holds, or
+    one by a taller frog with nothing counted under it, keeps its holder."""
+    found = [_frog("banana", 100, 100), _frog("cowboy", 200, 100)]
+    counted = _counted(model, found)
+    got = count_under(counted, {0: [], 1: []}, [_colour("wizard", 100, 91)])
+    assert got.under == [(0, "wizard")]
+    pads = [
+        CountedLilypad("F", 101, 100, holder="banana"),
+        CountedLilypad("F", 200, 101, holder="cowboy"),
+        CountedLilypad("F", 300, 100),
+    ]
+    held = hold_lilypads(pads, got, model)
+    assert [p.holder for p in held] == ["wizard", "cowboy", None]
+    assert hold_lilypads(pads, count_under(counted, {}, []), model) == pads
