@@ -61,7 +61,7 @@ from vision.pond.prism import HFOV_DEG, CameraPlace, camera_place, frustum_lean
 from vision.pond.reach import reach_doubts
 from vision.pond.reference import EmptyBoard, compare, glare_ponds
 from vision.pond.shadow import shadow_doubts, shadow_mask
-from vision.pond.stacked import count_under, hold_lilypads, taller
+from vision.pond.stacked import count_own_under, count_under, hold_lilypads, taller
 from vision.pond.three_markers import (
     misfit,
     out_of_place,
@@ -375,6 +375,7 @@ def count_board(
     unexplained = doubts(explained) + unexplained
     if counted is not None:  # a frog under a taller one where its colour shows too
         under = count_under(counted, tall, hidden_colours(explained) + feet)
+        under = count_own_under(under, counted, tall, explained)
         found_pieces = under.found
         pads = hold_lilypads(pads, under, model)
         unexplained = [u for u in unexplained if u[1] not in under.replaced]

@@ -56,10 +56,12 @@ import numpy.typing as npt
 
 from vision.pond.blobs import HIDDEN_SIDE, SIDE_DOUBT
 from vision.pond.counted import Counted
+from vision.pond.explain import Explained
 from vision.pond.found import CountedLilypad, CountedPiece, Hidden
 from vision.pond.model import BoardModel
 from vision.pond.reach import MIN_LEAN_MM
 from vision.pond.split import TALLER_DOUBT
+from vision.pond.unexplained import colour_doubt, covers_more, covers_words
 
 #: Where another faction's colour is taken for the frog under a taller frog (see the
 #: module): from ``NEAR_SIDE`` to ``FAR_SIDE`` frog lengths on the camera's side of its centre
@@ -67,6 +69,10 @@ from vision.pond.split import TALLER_DOUBT
 NEAR_SIDE = 0.3
 FAR_SIDE = 1.0
 ACROSS = 0.5
+#: A frog of its own faction is counted under a taller lone frog when the patch of anything
+#: changed holding it alone covers at least this much (frog areas) more than one frog, its
+#: own colour more than one frog explains too (see the module).
+OWN_COVERS = 0.3
 
 
 @dataclass(frozen=True)
@@ -141,6 +147,53 @@ def count_under(
             )
         )
     return Stacked(out, replaced, under)
+
+
+def count_own_under(
+    stacked: Stacked, counted: Counted, tall: dict[int, list[str]], explained: list[Explained]
+) -> Stacked:
+    """Count a frog of its own faction under each taller lone frog not paired yet whose own
+    patch of colour holds more than one frog explains ("more" in ``unexplained``) and whose
+    patch of anything changed, holding it alone, covers at least ``OWN_COVERS`` of a frog's
+    area more than one frog (see the module)."""
+    out = list(stacked.found)
+    replaced = set(stacked.replaced)
+    under = list(stacked.under)
+    paired = {i for i, _ in under}
+    for i in sorted(tall):
+        p = out[i]
+        if i in paired or p.kind != "frog" or p.frogs != 1 or p.pond is None:
+            continue
+        colour = _alone(p, explained, p.faction)
+        changed = _alone(p, explained, "")
+        if colour is None or changed is None:
+            continue
+        kind, words = colour_doubt(colour)
+        if kind != "more" or words is None or not covers_more(changed):
+            continue
+        if changed.excess < OWN_COVERS:
+            continue
+        replaced.update([words, covers_words(changed), *tall[i]])
+        under.append((i, p.faction))
+        out[i] = replace(
+            p,
+            frogs=2,
+            doubt=(
+                "one on the other, counted: their colour and all that changed there cover a "
+                "lean more than one frog's, and the frog stands taller than one (look)"
+            ),
+        )
+    return Stacked(out, replaced, under)
+
+
+def _alone(p: CountedPiece, explained: list[Explained], faction: str) -> Explained | None:
+    """The patch of ``faction``'s colour ("": of anything changed) holding ``p`` alone."""
+    for e in explained:
+        x0, y0, x1, y1 = e.box_mm
+        mine = e.faction == faction and e.pond == p.pond and e.pieces == 1
+        if mine and x0 <= p.x_mm <= x1 and y0 <= p.y_mm <= y1:
+            return e
+    return None
 
 
 def hold_lilypads(

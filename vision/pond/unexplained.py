@@ -88,21 +88,29 @@ def doubts(explained: list[Explained]) -> list[tuple[str, str]]:
                         "area less): fewer pieces?",
                     )
                 )
-            if e.pieces > 0 and e.excess > _taller(e):
-                out.append(
-                    (
-                        e.pond,
-                        f"pond {e.pond}: the {_pieces(e.pieces)} at ({e.x_mm:.0f}, {e.y_mm:.0f})"
-                        f" mm {'covers' if e.pieces == 1 else 'cover'} more of the board than "
-                        f"{_pieces(e.pieces, 'one', 'they')} should ({e.excess:.1f} of a frog's "
-                        "area more): a frog on a frog?",
-                    )
-                )
+            if covers_more(e):
+                out.append((e.pond, covers_words(e)))
             continue
-        _, text = _colour_doubt(e)
+        _, text = colour_doubt(e)
         if text is not None:
             out.append((e.pond, text))
     return out
+
+
+def covers_more(e: Explained) -> bool:
+    """A patch of anything changed holding pieces that covers more of the board than they
+    should (``ONE_TALLER``, ``MANY_TALLER``): a frog on a frog?"""
+    return not e.faction and e.pieces > 0 and e.excess > _taller(e)
+
+
+def covers_words(e: Explained) -> str:
+    """The warning naming the pond of a patch that ``covers_more``."""
+    return (
+        f"pond {e.pond}: the {_pieces(e.pieces)} at ({e.x_mm:.0f}, {e.y_mm:.0f})"
+        f" mm {'covers' if e.pieces == 1 else 'cover'} more of the board than "
+        f"{_pieces(e.pieces, 'one', 'they')} should ({e.excess:.1f} of a frog's "
+        "area more): a frog on a frog?"
+    )
 
 
 def hidden_colours(explained: list[Explained]) -> list[tuple[Hidden, str]]:
@@ -113,7 +121,7 @@ def hidden_colours(explained: list[Explained]) -> list[tuple[Hidden, str]]:
     for e in explained:
         if e.pond is None or not e.faction:
             continue
-        kind, text = _colour_doubt(e)
+        kind, text = colour_doubt(e)
         if text is None or kind == "less":
             continue
         if kind == "beside" and e.under is not None:
@@ -124,7 +132,7 @@ def hidden_colours(explained: list[Explained]) -> list[tuple[Hidden, str]]:
     return out
 
 
-def _colour_doubt(e: Explained) -> tuple[str, str | None]:
+def colour_doubt(e: Explained) -> tuple[str, str | None]:
     """A patch of a faction's colour: which bar it passes ("none", "more", "beside", "less"
     or "") and the warning naming its pond (None when it passes none)."""
     where = f"pond {e.pond}: {e.faction} colour at ({e.x_mm:.0f}, {e.y_mm:.0f}) mm"
