@@ -31,6 +31,18 @@ frog lengths from its centre along the lean, and within ``ACROSS`` frog widths o
 line through it. A band at the foot is that frog's own. A frog seen at a lean under
 ``reach.MIN_LEAN_MM`` has no near side to tell: only a band at its foot is taken.
 
+A frog of its own faction under a taller frog shows no colour apart from it. It is counted
+(``count_own_under``, after the pairings above) when three signs agree: the frog is a lone
+frog and stands taller; the patch of its own colour holding it alone holds more than one
+frog explains (``unexplained.ONE_EXCESS``, the "more" warning); and the patch of anything
+changed holding it alone covers at least ``OWN_COVERS`` of a frog's area more than one frog.
+The frog above reaches one lean further, so both patches grow by about a lean's strip
+(``Explained.one_more``, 0.26-0.59 there). On 41400-41429 and 41900-41929 with 3 stacks,
+the taller frogs standing on one of their own with both signs covered 0.31-0.62 more (the
+seven whose patches held them alone are counted); the three with their colour's "more" that
+stood on another faction's frog (a cowboy frog's side read as wizard colour) covered 0.23
+more, or had no such sign.
+
 Not counted:
 
 - colour of the taller frog's own faction (a frog of its own colour under it does not show

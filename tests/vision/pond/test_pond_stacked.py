@@ -13,6 +13,7 @@ import pytest
 from vision.pond import read_pieces_file
 from vision.pond.blobs import HIDDEN_SIDE, SIDE_DOUBT
 from vision.pond.counted import Counted
+from vision.pond.explain import Explained
 from vision.pond.found import CountedLilypad, CountedPiece, Hidden
 from vision.pond.model import BoardModel, board_model
 from vision.pond.reach import MIN_LEAN_MM
@@ -21,10 +22,13 @@ from vision.pond.stacked import (
     ACROSS,
     FAR_SIDE,
     NEAR_SIDE,
+    OWN_COVERS,
+    count_own_under,
     count_under,
     hold_lilypads,
     taller,
 )
+from vision.pond.unexplained import ONE_EXCESS, colour_doubt, covers_words
 
 LEAN_MM = 5.0
 
@@ -181,3 +185,49 @@ def test_the_frog_counted_under_a_frog_on_a_lilypad_holds_it(model: BoardModel) 
     held = hold_lilypads(pads, got, model)
     assert [p.holder for p in held] == ["wizard", "cowboy", None]
     assert hold_lilypads(pads, count_under(counted, {}, []), model) == pads
+
+
+def _patch(faction: str, excess: float, pieces: int = 1, pond: str = "F") -> Explained:
+    """A patch around (100, 100) holding ``pieces`` pieces, ``excess`` frog areas over them."""
+    return Explained(faction, pond, 1.5 + excess, 1.5, pieces, 100, 103, (90, 90, 110, 118))
+
+
+def test_a_frog_of_its_own_colour_is_counted_under_a_taller_frog_covering_a_lean_more(
+    model: BoardModel,
+) -> None:
+    """A wizard frog on a wizard frog: taller than one, its colour and all that changed
+    there each cover a lean more than one frog (the bars: ``ONE_EXCESS`` for its colour,
+    ``OWN_COVERS`` for all that changed), each patch holding it alone."""
+    found = [_frog("wizard", 100, 100, doubt=TALLER_DOUBT)]
+    counted = _counted(model, found)
+    first = count_under(counted, taller(found), [])
+    both = [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS)]
+    got = count_own_under(first, counted, taller(found), both)
+    assert _counts(got.found) == {"wizard": 2}
+    assert got.found[0].doubt is not None and got.found[0].doubt.startswith("one on the other")
+    assert got.under == [(0, "wizard")]
+    assert got.replaced == {colour_doubt(both[0])[1], covers_words(both[1])}
+    for patches in (
+        [_patch("wizard", ONE_EXCESS - 0.01), _patch("", OWN_COVERS)],  # its colour: no more
+        [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS - 0.01)],
+        [_patch("wizard", ONE_EXCESS + 0.05, pieces=2), _patch("", OWN_COVERS)],
+        [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS, pieces=2)],
+        [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS, pond="NE")],
+    ):
+        got = count_own_under(first, counted, taller(found), patches)
+        assert (got.found, got.replaced) == (found, set())
+    # not taller: nothing counted
+    plain = [_frog("wizard", 100, 100)]
+    got = count_own_under(count_under(_counted(model, plain), {}, []), counted, {}, both)
+    assert got.found == plain
+
+
+def test_a_frog_paired_with_another_factions_colour_is_not_counted_twice(
+    model: BoardModel,
+) -> None:
+    found = [_frog("wizard", 100, 100, doubt=TALLER_DOUBT)]
+    counted = _counted(model, found)
+    first = count_under(counted, taller(found), [_colour("pumpkin", 100, 91)])
+    both = [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS)]
+    got = count_own_under(first, counted, taller(found), both)
+    assert _counts(got.found) == {"wizard": 1, "pumpkin": 1}
