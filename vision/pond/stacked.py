@@ -183,6 +183,8 @@ def count_own_under(
         kind, words = colour_doubt(colour)
         if kind != "more" or words is None or not covers_more(changed):
             continue
+        if words in replaced:  # that colour is a frog counted under another faction's
+            continue
         if changed.excess < OWN_COVERS:
             continue
         replaced.update([words, covers_words(changed), *tall[i]])

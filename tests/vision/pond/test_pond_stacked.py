@@ -231,3 +231,20 @@ def test_a_frog_paired_with_another_factions_colour_is_not_counted_twice(
     both = [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS)]
     got = count_own_under(first, counted, taller(found), both)
     assert _counts(got.found) == {"wizard": 1, "pumpkin": 1}
+
+
+def test_colour_taken_for_a_frog_under_another_faction_is_not_taken_again(
+    model: BoardModel,
+) -> None:
+    """A wizard patch's extra colour counted as a wizard frog under a taller banana frog
+    beside it is not also a wizard frog under the taller wizard frog it holds."""
+    found = [_frog("wizard", 100, 100, doubt=TALLER_DOUBT), _frog("banana", 100, 112)]
+    counted = _counted(model, found)
+    both = [_patch("wizard", ONE_EXCESS + 0.05), _patch("", OWN_COVERS)]
+    words = colour_doubt(both[0])[1]
+    assert words is not None
+    cue = (Hidden("F", "wizard", 100, 103, 0.35), words)
+    first = count_under(counted, {0: [], 1: []}, [cue])
+    assert first.under == [(1, "wizard")]
+    got = count_own_under(first, counted, {0: [], 1: []}, both)
+    assert _counts(got.found) == {"wizard": 2, "banana": 1}
