@@ -19,7 +19,14 @@ import numpy.typing as npt
 from vision.cvarrays import u8
 from vision.pond import colours
 from vision.pond.explain import Explained, SeenColour, explain
-from vision.pond.found import CountedLilypad, CountedPiece, components, fill_holes, pond_of
+from vision.pond.found import (
+    CountedLilypad,
+    CountedPiece,
+    components,
+    fill_holes,
+    on_pad,
+    pond_of,
+)
 from vision.pond.model import BoardModel
 from vision.pond.pieces import Pieces
 from vision.pond.prism import fwooog_shortfall, unsmear
@@ -368,14 +375,8 @@ def find_lilypads(
             continue
         pond = model.ids[pond_idx - 1]
 
-        def dist(p: CountedPiece, x: float = x_mm, y: float = y_mm) -> float:
-            return math.hypot(p.x_mm - x, p.y_mm - y)
-
-        reach = 0.75 * model.pad_r / model.ppm
-        frogs = sorted((p for p in pieces_found if p.kind == "frog" and dist(p) < reach), key=dist)
-        fwooogs = sorted(
-            (p for p in pieces_found if p.kind == "fwooog" and dist(p) < reach), key=dist
-        )
+        frogs = on_pad(pieces_found, x_mm, y_mm, model)
+        fwooogs = on_pad(pieces_found, x_mm, y_mm, model, "fwooog")
         if not frogs and not fwooogs and r < HIDDEN_PAD * model.pad_r:
             # Something hides most of it, yet nothing counted stands on it: its centre, taken
             # from the part that shows, may lie too far from a frog that holds it.

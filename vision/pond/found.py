@@ -7,6 +7,7 @@ pieces is ``vision.pond.blobs`` (blobs, bases, sides seen under another piece) a
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -38,6 +39,11 @@ class CountedPiece:
     angle_deg: float | None = None
 
 
+#: A piece whose centre lies within this share of a lilypad's radius from the lilypad's middle
+#: stands on it.
+ON_PAD = 0.75
+
+
 @dataclass(frozen=True)
 class Hidden:
     """A faction's colour in a pond that no counted piece explains (board mm): a frog of that
@@ -63,6 +69,19 @@ class CountedLilypad:
     y_mm: float
     holder: str | None = None  # faction of the frog on it
     fwooog: str | None = None  # faction of a Long Fwooog on it (illegal, reported)
+
+
+def on_pad(
+    found: list[CountedPiece], x_mm: float, y_mm: float, model: BoardModel, kind: str = "frog"
+) -> list[CountedPiece]:
+    """The pieces of ``kind`` standing on the lilypad whose middle is at (``x_mm``, ``y_mm``),
+    nearest first (``ON_PAD``): the first frog holds it."""
+
+    def dist(p: CountedPiece) -> float:
+        return math.hypot(p.x_mm - x_mm, p.y_mm - y_mm)
+
+    reach = ON_PAD * model.pad_r / model.ppm
+    return sorted((p for p in found if p.kind == kind and dist(p) < reach), key=dist)
 
 
 def components(

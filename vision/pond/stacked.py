@@ -69,7 +69,7 @@ import numpy.typing as npt
 from vision.pond.blobs import HIDDEN_SIDE, SIDE_DOUBT
 from vision.pond.counted import Counted
 from vision.pond.explain import Explained
-from vision.pond.found import CountedLilypad, CountedPiece, Hidden
+from vision.pond.found import CountedLilypad, CountedPiece, Hidden, on_pad
 from vision.pond.model import BoardModel
 from vision.pond.reach import MIN_LEAN_MM
 from vision.pond.split import TALLER_DOUBT
@@ -216,12 +216,11 @@ def hold_lilypads(
     """The lilypads with their holders: a frog counted under a taller frog that held a
     lilypad stands on it, and holds it (the Pond rulebook: "You control a Lilypad if you have
     a Frog on that Lilypad"; one frog stands on it, the one below)."""
-    reach = 0.75 * model.pad_r / model.ppm  # as ``blobs.find_lilypads`` finds the holder
     below = {(stacked.found[i].x_mm, stacked.found[i].y_mm): f for i, f in stacked.under}
     out = []
     for pad in pads:
-        frogs = [p for p in stacked.found if p.kind == "frog" and _apart(p, pad) < reach]
-        holder = min(frogs, key=lambda p: _apart(p, pad), default=None)
+        frogs = on_pad(stacked.found, pad.x_mm, pad.y_mm, model)  # as ``find_lilypads`` does
+        holder = frogs[0] if frogs else None
         if holder is not None and pad.holder == holder.faction:
             pad = replace(pad, holder=below.get((holder.x_mm, holder.y_mm), pad.holder))
         out.append(pad)
@@ -244,5 +243,5 @@ def _below(
     return -FAR_SIDE * length <= along <= -NEAR_SIDE * length and across <= ACROSS * width
 
 
-def _apart(p: CountedPiece, q: CountedPiece | Hidden | CountedLilypad) -> float:
+def _apart(p: CountedPiece, q: CountedPiece | Hidden) -> float:
     return math.hypot(p.x_mm - q.x_mm, p.y_mm - q.y_mm)
