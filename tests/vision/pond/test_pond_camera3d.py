@@ -57,6 +57,13 @@ def _wrong(scene: Any, count: Any) -> set[str]:
     return {pid for pid, want in scene.answer.items() if count.ponds[pid] != want}
 
 
+def _named_wrong(scene: Any, count: Any) -> set[str]:
+    """The ponds a count read wrong (``_wrong``), each of them named by a warning."""
+    wrong = _wrong(scene, count)
+    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    return wrong
+
+
 def _exact(scene: Any, count: Any) -> None:
     """The board was counted, every pond as the scene's answer."""
     assert count.ok, count.reason
@@ -104,8 +111,7 @@ def test_pond3d_every_wrong_pond_is_named_by_a_warning(
     scene = _scene(layout13, tall, 3, tilt=30.0, stacks=1, edge=3, n_pieces=36)
     count = count_board(scene.image, layout13, tall, empty_of(3))
     assert count.ok, count.reason
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
     for pid in count.flagged:
         assert any(f"pond {pid}" in w for w in count.warnings)
 
@@ -122,8 +128,7 @@ def test_pond3d_glare_is_not_a_hand_and_warm_light_is_corrected(
     glare = [w for w in count.warnings if w.startswith("glare near pond ")]
     assert glare, count.warnings
     assert any("warmer" in w for w in count.warnings), count.warnings
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    wrong = _named_wrong(scene, count)
     assert len(wrong) <= 1
     # The annotated photo marks the flagged ponds (thick orange outline).
     picture = annotate_board(scene.image, count)
@@ -274,9 +279,8 @@ def test_pond3d_colour_under_a_taller_frog_counts_the_frog_under_it(
     assert _named_by(count, "hidden under the cowboy frog there, counted") == ["F"]
     assert _named_by(count, "hidden under the wizard frog there, counted") == ["IW"]
     assert _named_by(count, "belongs to no counted piece") == []
-    wrong = _wrong(scene, count)
+    wrong = _named_wrong(scene, count)
     assert wrong == {"N", "S"}
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
 def test_pond3d_a_frog_on_a_frog_of_its_own_colour_covering_a_lean_more_is_counted(
@@ -292,8 +296,7 @@ def test_pond3d_a_frog_on_a_frog_of_its_own_colour_covering_a_lean_more_is_count
     assert count.ok, count.reason
     assert count.ponds["F"] == scene.answer["F"]
     assert _named_by(count, "one on the other, counted") == ["F"]
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_a_thin_side_on_a_lilypad_counts_the_frog_under_and_its_lilypad(
@@ -358,9 +361,8 @@ def test_pond3d_a_group_reaching_one_more_lean_names_its_pond(layout13: Any, tal
     assert scene.answer["S"]["frogs"] == {"cowboy": 1, "pumpkin": 1, "wizard": 1}
     assert count.ponds["S"]["frogs"] == {"cowboy": 1, "wizard": 1}
     assert _named_by(count, "more of the board than one should") == ["NE", "IS", "S"]
-    wrong = _wrong(scene, count)
+    wrong = _named_wrong(scene, count)
     assert wrong == {"S"}
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
 def _empty(layout: Any, pieces: Any, seed: int) -> EmptyBoard:
@@ -407,8 +409,7 @@ def test_pond3d_a_lone_frog_reaching_a_lean_too_far_names_its_pond(
     assert "the cowboy frog at (287, 559) mm" in next(
         w for w in count.warnings if "pond S:" in w and "reaches" in w
     )
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_frogs_counted_by_area_leaving_room_for_a_stack_name_their_pond(
@@ -442,8 +443,7 @@ def test_pond3d_two_frogs_and_a_stack_read_as_a_long_fwooog_name_their_pond(
     assert scene.answer["IW"]["frogs"] == {"cowboy": 1, "pumpkin": 4}
     assert count.ponds["IW"]["fwooogs"] == ["pumpkin"]
     assert _named_by(count, "that no Long Fwooog has: frogs side by side?") == ["IW"]
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_a_row_of_frogs_with_a_stack_read_as_a_long_fwooog_and_a_frog_names_its_pond(
@@ -460,8 +460,7 @@ def test_pond3d_a_row_of_frogs_with_a_stack_read_as_a_long_fwooog_and_a_frog_nam
     assert scene.answer["F"]["frogs"] == {"cowboy": 1, "pumpkin": 4}
     assert count.ponds["F"]["fwooogs"] == ["pumpkin"]
     assert _named_by(count, "No frog's outline fits beside the Long Fwooog") == ["F", "F"]
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_a_side_joined_to_a_frog_of_its_colour_names_its_pond(
@@ -479,8 +478,7 @@ def test_pond3d_a_side_joined_to_a_frog_of_its_colour_names_its_pond(
     assert scene.answer["SE"]["frogs"]["banana"] == 2
     assert count.ponds["SE"]["frogs"]["banana"] == 1
     assert _named_by(count, "under a wizard piece") == ["SE"]
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
@@ -497,8 +495,7 @@ def test_pond3d_pieces_covering_less_than_they_should_name_their_pond(
     assert scene.answer["W"]["frogs"]["wizard"] == 2
     assert count.ponds["W"]["frogs"]["wizard"] == 3
     assert "W" in _named_by(count, "cover less of the board than they should")
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_a_stack_hidden_between_neighbours_is_named_by_its_shadow(
@@ -647,9 +644,8 @@ def test_pond3d_a_stack_on_a_lilypad_is_named_by_its_shadow_or_counted_by_its_co
     assert _named_by(count, "hidden under the banana frog there, counted") == ["IN", "SE"]
     assert count.ponds["IN"]["frogs"]["cowboy"] == scene.answer["IN"]["frogs"]["cowboy"] - 1
     assert _named_by(count, "belongs to no counted piece") == ["IN"]
-    wrong = _wrong(scene, count)
+    wrong = _named_wrong(scene, count)
     assert wrong == {"IN"}
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
 def test_pond3d_five_frogs_in_a_row_read_as_a_long_fwooog_name_their_pond(
@@ -1013,10 +1009,9 @@ def test_pond3d_through_a_cameras_tone_curve(layout13: Any, tall: Any, tone: str
     scene = _scene(layout13, tall, 100, tilt=20.0, tone=tone)
     count = count_board(scene.image, layout13, told, empty)
     assert count.ok, count.reason
-    wrong = _wrong(scene, count)
+    wrong = _named_wrong(scene, count)
     if tone == "power":
         assert not wrong, (wrong, count.warnings)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
 
 
 def test_pond3d_an_empty_board_photo_through_another_tone_curve_is_matched(
@@ -1209,8 +1204,7 @@ def test_pond3d_a_marker_glare_read_out_of_shape_is_not_a_refused_board(
     assert count.ok, count.reason
     assert count.warnings[0].startswith("marker "), count.warnings
     assert "read out of shape (glare on it?)" in count.warnings[0]
-    wrong = _wrong(scene, count)
-    assert wrong <= set(count.flagged), (wrong, count.warnings)
+    _named_wrong(scene, count)
 
 
 def test_pond3d_pieces_washed_by_glare_in_linear_light_are_read(layout13: Any, tall: Any) -> None:
