@@ -75,13 +75,15 @@ def on_pad(
     found: list[CountedPiece], x_mm: float, y_mm: float, model: BoardModel, kind: str = "frog"
 ) -> list[CountedPiece]:
     """The pieces of ``kind`` standing on the lilypad whose middle is at (``x_mm``, ``y_mm``),
-    nearest first (``ON_PAD``): the first frog holds it."""
+    nearest first (``stands_on``): the first frog holds it."""
+    on = (p for p in found if p.kind == kind and stands_on(p, x_mm, y_mm, model))
+    return sorted(on, key=lambda p: math.hypot(p.x_mm - x_mm, p.y_mm - y_mm))
 
-    def dist(p: CountedPiece) -> float:
-        return math.hypot(p.x_mm - x_mm, p.y_mm - y_mm)
 
-    reach = ON_PAD * model.pad_r / model.ppm
-    return sorted((p for p in found if p.kind == kind and dist(p) < reach), key=dist)
+def stands_on(p: CountedPiece, x_mm: float, y_mm: float, model: BoardModel) -> bool:
+    """Does ``p`` stand on the lilypad whose middle is at (``x_mm``, ``y_mm``)? Its centre
+    lies within ``ON_PAD`` of the lilypad's radius from it."""
+    return math.hypot(p.x_mm - x_mm, p.y_mm - y_mm) < ON_PAD * model.pad_r / model.ppm
 
 
 def components(

@@ -49,7 +49,7 @@ from vision.cvarrays import u8
 from vision.frames import Frame
 from vision.pond.counted import Counted
 from vision.pond.explain import swept_outline
-from vision.pond.found import ON_PAD, CountedPiece
+from vision.pond.found import CountedPiece, stands_on
 from vision.pond.lamps import own_shadow, two_lamps
 from vision.pond.model import BoardModel, fill_outline
 from vision.pond.reach import GAP_MM, lone_frogs, others_mask, walk_lines
@@ -253,11 +253,7 @@ def _pad_doubts(
     on_pad = [
         i
         for i in lone_frogs(found)
-        if any(
-            math.hypot(found[i].x_mm * model.ppm - x, found[i].y_mm * model.ppm - y)
-            < ON_PAD * r_pad
-            for x, y in pads
-        )
+        if any(stands_on(found[i], x / model.ppm, y / model.ppm, model) for x, y in pads)
     ]
     if not on_pad:
         return []
