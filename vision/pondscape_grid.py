@@ -220,7 +220,10 @@ def food_up(food: Sequence[TagRead]) -> Point:
 
 
 def pick_food_row(
-    food: Sequence[TagRead], pond: Sequence[TagRead], food_type: Callable[[TagRead], str | None]
+    food: Sequence[TagRead],
+    pond: Sequence[TagRead],
+    food_type: Callable[[TagRead], str | None],
+    column: Callable[[TagRead], int] | None = None,
 ) -> tuple[list[TagRead], list[TagRead]]:
     """Our food row among every food tag read, and the rest (another player's).
 
@@ -230,11 +233,20 @@ def pick_food_row(
     aimed at our pond, so another player's row is the one cut by the frame's
     edge), then the one with most pond tags above it, then the one with the
     larger tags (nearer the camera).
+
+    ``column``, when the catalog gives it, is each food card's place in the
+    rulebook's strict order. It is used only when the tags read show two rows
+    (more than five, or a food type twice): another player's row may then lie
+    in line with ours, a column or two further on, where the walk along the
+    row, stepping over our unread tags, would join the two. So each of the five
+    columns a row is taken to span must hold the card of its own place.
     """
     if len(food) <= 1:
         return list(food), []
     if len(food) <= 5 and is_food_row(food, food_type):
         return list(food), []
+    two_rows = len(food) > 5 or len({food_type(t) for t in food}) < len(food)
+    strict = column if two_rows else None
     best: tuple[tuple[int, int, float], list[TagRead]] | None = None
     seen: set[frozenset[int]] = set()
     for i, j in itertools.permutations(range(len(food)), 2):
@@ -249,7 +261,7 @@ def pick_food_row(
             step = v / k
             if a / k < 1.2:
                 break
-            chain = _chain(food, i, step, food_type)
+            chain = _chain(food, i, step, food_type, strict)
             key = frozenset(chain)
             if len(chain) < 2 or key in seen:
                 continue
@@ -297,6 +309,7 @@ def _chain(
     start: int,
     step: npt.NDArray[np.float64],
     food_type: Callable[[TagRead], str | None],
+    column: Callable[[TagRead], int] | None = None,
 ) -> list[int]:
     """Food tags in a row with ``start``, one column ``step`` apart: one per food type, 5 columns.
 
@@ -328,14 +341,15 @@ def _chain(
             s = (p - last_p) / (m - last_m)
             last_m, last_p = m, p
             at[m] = n
-    # The longest run of 5 columns with different food types, around start.
+    # The longest run of 5 columns with different food types, around start (with
+    # ``column``: each tag in the column of its place in the strict order).
     best: list[int] = []
     for lo in range(-4, 1):
         run: list[int] = []
         types: set[str | None] = set()
         for m in range(lo, lo + 5):
             k = at.get(m)
-            if k is None:
+            if k is None or (column is not None and column(food[k]) != m - lo):
                 continue
             ft = food_type(food[k])
             if ft in types:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -91,7 +91,9 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
             all_food.append(t)
         else:
             pond_tags.append(t)
-    food_tags, others = pick_food_row(all_food, pond_tags, lambda t: catalog.food(t.card or ""))
+    food_tags, others = pick_food_row(
+        all_food, pond_tags, lambda t: catalog.food(t.card or ""), strict_column(catalog)
+    )
     scan.other_food = list(others)
     if others:
         scan.warnings.append(
@@ -244,23 +246,32 @@ def _place_turned(
         scan.warnings.append(f"card {t.card} is upside down near {near}: not placed; turn it round")
 
 
-def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
-    """The food tags' columns from the catalog, when it lists them in table order.
+def strict_column(catalog: Catalog) -> Callable[[TagRead], int] | None:
+    """Each food tag's column from the catalog (-1 for a number it does not list), when
+    the catalog lists the food cards in sets of five.
 
     The rulebook gives the five food cards a strict order; a catalog lists each
-    player's set of five in that order, so a number's place in its set is its
-    column. Used only when it agrees with the left-to-right order in the image.
+    player's set of five in that order, so a number's place in its set is its column.
     """
     numbers = list(catalog.food_cards)
-    if len(numbers) % 5:
+    if not numbers or len(numbers) % 5:
         return None
-    columns = []
-    for _, tag in food:
+
+    def column(tag: TagRead) -> int:
         key = Catalog.key(tag.card or "", catalog.food_cards)
-        if key is None:
-            return None
-        columns.append(numbers.index(key) % 5)
-    if any(b <= a for a, b in itertools.pairwise(columns)):
+        return -1 if key is None else numbers.index(key) % 5
+
+    return column
+
+
+def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
+    """The food tags' columns from the catalog (``strict_column``). Used only when they
+    agree with the left-to-right order in the image."""
+    column = strict_column(catalog)
+    if column is None:
+        return None
+    columns = [column(tag) for _, tag in food]
+    if min(columns) < 0 or any(b <= a for a, b in itertools.pairwise(columns)):
         return None
     return columns
 

@@ -52,6 +52,7 @@ from vision.tags import (
     COARSE_MAX_SIDE,
     Decoder,
     TagRead,
+    already_read,
     decode,
     dominant_angle,
     looks_like_code,
@@ -210,7 +211,6 @@ def _look_again(
     second_opinion: bool,
 ) -> tuple[list[TagRead], list[Cell]]:
     """Every try at each expected box that looks like a code: (new reads, cells still unread)."""
-    known = {r.payload for r in reads}
     ours = our_tags(reads, "PS")
     angle = dominant_angle(ours)
     side = float(np.median([t.side_length for t in ours])) if ours else None
@@ -223,7 +223,7 @@ def _look_again(
         found = read_crop(
             near, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
         )
-        new = [r for r in found if r.payload not in known]
+        new = [r for r in found if not already_read(r, [*reads, *more])]
         more += new
         if not new:
             unexplained.append(cell)
@@ -238,7 +238,6 @@ def _look_for_food(
     second_opinion: bool,
 ) -> list[TagRead]:
     """Every try at the boxes where the pond tags put the food row; new reads."""
-    known = {r.payload for r in reads}
     angle = dominant_angle(our_tags(reads, "PS"))
     more: list[TagRead] = []
     for box in food_row_boxes(reads, catalog):
@@ -246,9 +245,7 @@ def _look_for_food(
         found = read_crop(
             near, box, decoder=decoder, second_opinion=second_opinion, expected=True, angle=angle
         )
-        new = [r for r in found if r.payload not in known]
-        known.update(r.payload for r in new)
-        more += new
+        more += [r for r in found if not already_read(r, [*reads, *more])]
     return more
 
 

@@ -333,16 +333,22 @@ def dominant_angle(reads: Sequence[TagRead]) -> float | None:
     return math.degrees(mean)
 
 
+def already_read(r: TagRead, reads: Iterable[TagRead]) -> bool:
+    """``r`` is a code of ``reads`` read again: the same payload, centres closer than half a
+    code. (Two tags may carry one payload: another player's food row, with the same
+    numbers when the catalog has one set of food cards.)"""
+    return any(
+        o.payload == r.payload and math.dist(o.centre, r.centre) < 0.5 * max(o.side_length, 8)
+        for o in reads
+    )
+
+
 def _dedupe(reads: Iterable[TagRead]) -> list[TagRead]:
-    """One read per code: same payload with centres closer than half a code."""
+    """One read per code (``already_read``)."""
     out: list[TagRead] = []
     for r in reads:
-        if any(
-            o.payload == r.payload and math.dist(o.centre, r.centre) < 0.5 * max(o.side_length, 8)
-            for o in out
-        ):
-            continue
-        out.append(r)
+        if not already_read(r, out):
+            out.append(r)
     return out
 
 

@@ -167,6 +167,78 @@ def test_neighbours_row_is_not_taken_for_ours_when_ours_is_laid_unevenly(
     assert any(w.startswith("another player's food row: ") for w in scan.warnings)
 
 
+def test_a_neighbours_row_in_line_with_ours_is_not_joined_to_it() -> None:
+    """Fresh seed 50506 (2304x1296, 25 degrees' tilt): the neighbour's food row lay in line
+    with ours, its first card about two columns past our last. Our first two food tags were
+    not read in the first pass, so the walk along the row stepped from our fly and snail
+    over one unread place to the neighbour's spider and dragonfly: four food types, "ours",
+    and eight cells filled wrongly with no warning. The rulebook: "These cards have a strict
+    order"; the sample catalog lists its set in that order. Centres and sizes are that
+    scene's."""
+    from vision.catalog import SAMPLE_CATALOG, load_catalog
+    from vision.pondscape_grid import pick_food_row
+    from vision.pondscape_place import strict_column
+
+    catalog = load_catalog(SAMPLE_CATALOG)
+    along = (-0.69, 0.72)
+    ours = [
+        _square(f"PS:{n}:F", c, side, along)
+        for n, c, side in [(103, (850, 445), 56), (104, (751, 551), 58), (105, (636, 663), 61)]
+    ]
+    theirs = [
+        _square(f"PS:{n}:F", c, side, along)
+        for n, c, side in [(101, (383, 937), 69), (102, (247, 1078), 72), (103, (98, 1233), 77)]
+    ]
+    pond = [
+        _square(f"PS:{n}:F", c, 60, along)
+        for n, c in [
+            ("025", (1202, 354)),
+            ("023", (1023, 561)),
+            ("003", (920, 674)),
+            ("016", (818, 797)),
+            ("031", (1382, 464)),
+            ("034", (1206, 685)),
+            ("011", (1109, 798)),
+            ("040", (1003, 928)),
+            ("033", (564, 1088)),  # the neighbour's
+            ("015", (430, 1242)),
+        ]
+    ]
+    food_type = lambda t: catalog.food(t.card or "")  # noqa: E731
+    chosen, others = pick_food_row(ours + theirs, pond, food_type, strict_column(catalog))
+    assert chosen == ours and others == theirs
+    # Without the order, the walk joins the two rows (what the scan did).
+    joined, _ = pick_food_row(ours + theirs, pond, food_type)
+    assert len(joined) == 4 and set(joined) & set(ours) and set(joined) & set(theirs)
+
+
+def test_our_food_tags_with_the_neighbours_numbers_are_read_where_the_grid_expects_them(
+    honest: Any, catalog: Any
+) -> None:
+    """The whole scene of the test above. Its catalog has one set of food cards, so the
+    neighbour's tags carry our numbers: our two unread food tags, found where the grid
+    expects them, were dropped as codes already read (the neighbour's), and the scan
+    stopped with two food cards missing. A code is read again only at the same place."""
+    frame, truth = honest(50506, neighbour=True)
+    assert truth.conditions["food_tags_in_view"] == 5
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert not verdict.refused and verdict.confidently_wrong == []
+    assert verdict.right == verdict.visible == len(truth.cells) == 15
+    assert any(w.startswith("another player's food row: 3 food tag(s)") for w in scan.warnings)
+
+
+def test_a_code_is_read_again_only_at_the_same_place() -> None:
+    from vision.tags import already_read
+
+    first = _square("PS:101:F", (100.0, 100.0), 50.0, (1.0, 0.0))
+    again = _square("PS:101:F", (110.0, 95.0), 52.0, (1.0, 0.0))
+    elsewhere = _square("PS:101:F", (400.0, 100.0), 50.0, (1.0, 0.0))
+    other = _square("PS:102:F", (100.0, 100.0), 50.0, (1.0, 0.0))
+    assert already_read(again, [first])
+    assert not already_read(elsewhere, [first]) and not already_read(other, [first])
+
+
 def test_neighbours_cards_in_view_are_named_as_another_players_pond(
     honest: Any, catalog: Any
 ) -> None:
