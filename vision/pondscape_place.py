@@ -114,6 +114,17 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
     turned = [t for t in pond_tags if turn_from(t, up) > SIDEWAYS_DEG]
     food = order_food_row(food_tags)
     columns = _catalog_columns(food, catalog)
+    if columns is None and len(food) < COLUMNS and strict_column(catalog) is not None:
+        # Part of a row out of the rulebook's order: two players' rows in line, ours
+        # mostly unread, or a catalog in another order. Spacing alone would guess.
+        scan.warnings.append(
+            f"food row: the {len(food)} food cards read ("
+            + ", ".join(f"{catalog.food(t.card or '')} at pixel {_px(t)}" for _, t in food)
+            + ") are not in the order the catalog lists them: another player's food row "
+            "in line with ours, or a catalog listing them in another order? Not placed"
+        )
+        scan.unplaced = pond_tags
+        return scan
     if columns is not None:
         # The catalog fixes each food card's column: no guessing from the gaps.
         food = list(zip(columns, (t for _, t in food), strict=True))

@@ -176,10 +176,11 @@ def scan_frame(
         if more:
             reads = reads + more
             scan = place_tags(reads, catalog)
-        if not unexplained or searched:
+        if (not unexplained and scan.grid is not None) or searched:
             break
         # Code-like places the grid points at hold no readable tag: the grid itself may
-        # be off there (a whole row never read gives it no hold). Look where codes are.
+        # be off there (a whole row never read gives it no hold); or what was read there
+        # undid the grid (a food tag out of the catalog's order). Look where codes are.
         reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
         scan = place_tags(reads, catalog)

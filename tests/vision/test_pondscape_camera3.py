@@ -228,6 +228,54 @@ def test_our_food_tags_with_the_neighbours_numbers_are_read_where_the_grid_expec
     assert any(w.startswith("another player's food row: 3 food tag(s)") for w in scan.warnings)
 
 
+def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed() -> None:
+    """Fresh seed 58637 (2304x1296, 29 degrees' tilt): of our food row only the snail (the
+    fifth card) was read, in line with the neighbour's spider, dragonfly and butterfly (their
+    first three) a column and a half further on. Four food types, evenly enough spaced: one
+    row by its spacing, and seven cells were filled wrongly with no warning. In the
+    rulebook's strict order the snail cannot come before the spider: not placed, saying why.
+    Centres and sizes are that scene's."""
+    from vision.catalog import SAMPLE_CATALOG, load_catalog
+
+    catalog = load_catalog(SAMPLE_CATALOG)
+    along = (-0.78, 0.62)
+    food = [
+        _square(f"PS:{n}:F", c, side, along)
+        for n, c, side in [
+            (105, (702, 622), 52),
+            (101, (405, 792), 56),
+            (102, (267, 898), 59),
+            (103, (118, 1010), 62),
+        ]
+    ]
+    pond = [
+        _square(f"PS:{n}:F", c, 55, along)
+        for n, c in [("032", (1195, 683)), ("031", (826, 746)), ("035", (964, 889))]
+    ]
+    scan = place_tags(food + pond, catalog)
+    assert scan.grid is None and scan.placements == {}
+    assert any(
+        w.startswith("food row: the 4 food cards read (snail at pixel (702, 622), spider")
+        and "not in the order the catalog lists them" in w
+        for w in scan.warnings
+    ), scan.warnings
+
+
+@pytest.mark.parametrize("seed", [58637, 50515])
+def test_a_food_row_read_in_part_beside_a_neighbours_is_read_whole_before_placing(
+    honest: Any, catalog: Any, seed: int
+) -> None:
+    """The whole scene of the test above, and fresh seed 50515 (the camera across the table,
+    our spider and snail read with the neighbour's butterfly in line: a refusal with every
+    food tag in view). The frame reads more before it places: 15 of 15."""
+    frame, truth = honest(seed, neighbour=True)
+    assert truth.conditions["food_tags_in_view"] == 5
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert not verdict.refused and verdict.confidently_wrong == []
+    assert verdict.right == verdict.visible == len(truth.cells) == 15
+
+
 def test_a_code_is_read_again_only_at_the_same_place() -> None:
     from vision.tags import already_read
 
