@@ -50,6 +50,10 @@ SIDEWAYS_DEG = 60.0
 #: spacing puts it: cards laid by hand sit a few mm off their spot and a few degrees turned,
 #: which moves a tag up to about a fifth of a column; the same bar as ``is_food_row``'s.
 REACH = 0.25
+#: A food tag set aside with this many pond tags above it, and this many times the chosen
+#: row's, says the chosen row is another player's (``rival_tag``).
+RIVAL_MIN = 8
+RIVAL_TIMES = 2
 
 
 @dataclass(frozen=True)
@@ -278,6 +282,30 @@ def pick_food_row(
         return list(food[:1]), list(food[1:])
     chosen = best[1]
     return chosen, [t for t in food if t not in chosen]
+
+
+def rival_tag(
+    chosen: Sequence[TagRead], others: Sequence[TagRead], pond: Sequence[TagRead]
+) -> tuple[TagRead, int, int] | None:
+    """A food tag set aside with far more of the pond tags read above it than the row
+    ``pick_food_row`` chose: (that tag, its count, the row's count), or None.
+
+    Ours is chosen as the longest row; when only one tag of ours was read beside a
+    neighbour's row read in part, the neighbour's wins, and most of the pond read (ours)
+    lies beside the grid. At least ``RIVAL_MIN`` pond tags, and ``RIVAL_TIMES`` the row's,
+    say so: early in a game our pond may hold fewer cards than a neighbour's in view.
+    """
+    if len(chosen) < 2 or not others:
+        return None
+    ordered = order_food_row(chosen)
+    (c0, t0), (c1, t1) = ordered[0], ordered[-1]
+    step = (np.array(t1.centre) - np.array(t0.centre)) / (c1 - c0)
+    ours = _pond_support(chosen, step, pond)
+    best = max(others, key=lambda t: _pond_support([t], step, pond))
+    theirs = _pond_support([best], step, pond)
+    if theirs >= RIVAL_MIN and theirs >= RIVAL_TIMES * ours:
+        return best, theirs, ours
+    return None
 
 
 def is_food_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:

@@ -32,6 +32,7 @@ from vision.pondscape_grid import (
     order_food_row,
     pick_food_row,
     pitch_ratio,
+    rival_tag,
     turn_from,
     upside_down_cells,
 )
@@ -101,6 +102,16 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
             + ", ".join(_px(t) for t in others)
             + ": ignored"
         )
+    rival = rival_tag(food_tags, others, pond_tags)
+    if rival is not None:
+        tag, theirs, ours = rival
+        scan.warnings.append(
+            f"food row: the {len(food_tags)} food cards read in a row have {ours} of the "
+            f"pond's cards above them, the {catalog.food(tag.card or '')} card at pixel "
+            f"{_px(tag)} {theirs}: is that our food row, mostly unread? Not placed"
+        )
+        scan.unplaced = pond_tags
+        return scan
     if len(food_tags) < 2:
         scan.warnings.append(
             f"no food row read: {len(food_tags)} of the 5 food card tags read "

@@ -261,13 +261,45 @@ def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed() -> None:
     ), scan.warnings
 
 
-@pytest.mark.parametrize("seed", [58637, 50515])
+def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_beside_it() -> None:
+    """Fresh seed 64781 (2304x1296, the camera across the table, 30 degrees): of our food row
+    only the butterfly was read, of the neighbour's four cards in a row. The longest row won;
+    our fifteen pond cards lay beside its grid ("another player's pond") and five of the
+    neighbour's were placed as ours. The lone butterfly has our pond above it. Centres are
+    that scene's."""
+    from vision.catalog import SAMPLE_CATALOG, load_catalog
+
+    catalog = load_catalog(SAMPLE_CATALOG)
+    right = (-1.0, 0.0)  # seen from across the table: the player's right is the image's left
+    food = [
+        _square(f"PS:{n}:F", c, 48, right)
+        for n, c in [
+            (101, (503, 406)),
+            (102, (367, 404)),
+            (103, (231, 403)),
+            (104, (91, 401)),
+            (103, (1150, 379)),  # ours
+        ]
+    ]
+    ours = [(x, y) for x in (864, 1000, 1150, 1300, 1440) for y in (526, 695, 884)]
+    theirs = [(34, 557), (178, 559), (328, 560), (468, 561), (434, 735)]
+    pond = [_square(f"PS:{i + 1:03d}:F", c, 50, right) for i, c in enumerate(ours + theirs)]
+    scan = place_tags(food + pond, catalog)
+    assert scan.grid is None and scan.placements == {}
+    assert any(
+        w.startswith("food row: the 4 food cards read in a row have ")
+        and "the butterfly card at pixel (1150, 379) 15: is that our food row" in w
+        for w in scan.warnings
+    ), scan.warnings
+
+
+@pytest.mark.parametrize("seed", [58637, 50515, 64781])
 def test_a_food_row_read_in_part_beside_a_neighbours_is_read_whole_before_placing(
     honest: Any, catalog: Any, seed: int
 ) -> None:
-    """The whole scene of the test above, and fresh seed 50515 (the camera across the table,
-    our spider and snail read with the neighbour's butterfly in line: a refusal with every
-    food tag in view). The frame reads more before it places: 15 of 15."""
+    """The whole scenes of the tests above (58637, 64781), and fresh seed 50515 (the camera
+    across the table, our spider and snail read with the neighbour's butterfly in line: a
+    refusal with every food tag in view). The frame reads more before it places: 15 of 15."""
     frame, truth = honest(seed, neighbour=True)
     assert truth.conditions["food_tags_in_view"] == 5
     scan = scan_frames([frame], catalog)
