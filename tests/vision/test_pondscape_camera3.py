@@ -117,6 +117,11 @@ def _square(payload: str, centre: tuple[float, float], side: float, right: Any) 
     return make_read(payload, corners, "zxing")
 
 
+def _tags(rows: list[tuple[Any, tuple[float, float], float]], right: Any) -> list[TagRead]:
+    """``_square`` tags "PS:N:F" from (N, centre, side) rows."""
+    return [_square(f"PS:{n}:F", c, side, right) for n, c, side in rows]
+
+
 def test_our_food_row_spaced_unevenly_by_hand_beats_a_neighbours_shorter_row() -> None:
     """Cards laid by hand sit a few mm off and a few degrees turned: in seed 10506 at
     4608x2592 (30 degrees' tilt) our food row's steps were 289, 282, 331 and 337 px, so
@@ -167,7 +172,7 @@ def test_neighbours_row_is_not_taken_for_ours_when_ours_is_laid_unevenly(
     assert any(w.startswith("another player's food row: ") for w in scan.warnings)
 
 
-def test_a_neighbours_row_in_line_with_ours_is_not_joined_to_it() -> None:
+def test_a_neighbours_row_in_line_with_ours_is_not_joined_to_it(catalog: Any) -> None:
     """Fresh seed 50506 (2304x1296, 25 degrees' tilt): the neighbour's food row lay in line
     with ours, its first card about two columns past our last. Our first two food tags were
     not read in the first pass, so the walk along the row stepped from our fly and snail
@@ -175,35 +180,27 @@ def test_a_neighbours_row_in_line_with_ours_is_not_joined_to_it() -> None:
     and eight cells filled wrongly with no warning. The rulebook: "These cards have a strict
     order"; the sample catalog lists its set in that order. Centres and sizes are that
     scene's."""
-    from vision.catalog import SAMPLE_CATALOG, load_catalog
     from vision.pondscape_grid import pick_food_row
     from vision.pondscape_place import strict_column
 
-    catalog = load_catalog(SAMPLE_CATALOG)
     along = (-0.69, 0.72)
-    ours = [
-        _square(f"PS:{n}:F", c, side, along)
-        for n, c, side in [(103, (850, 445), 56), (104, (751, 551), 58), (105, (636, 663), 61)]
-    ]
-    theirs = [
-        _square(f"PS:{n}:F", c, side, along)
-        for n, c, side in [(101, (383, 937), 69), (102, (247, 1078), 72), (103, (98, 1233), 77)]
-    ]
-    pond = [
-        _square(f"PS:{n}:F", c, 60, along)
-        for n, c in [
-            ("025", (1202, 354)),
-            ("023", (1023, 561)),
-            ("003", (920, 674)),
-            ("016", (818, 797)),
-            ("031", (1382, 464)),
-            ("034", (1206, 685)),
-            ("011", (1109, 798)),
-            ("040", (1003, 928)),
-            ("033", (564, 1088)),  # the neighbour's
-            ("015", (430, 1242)),
-        ]
-    ]
+    ours = _tags([(103, (850, 445), 56), (104, (751, 551), 58), (105, (636, 663), 61)], along)
+    theirs = _tags([(101, (383, 937), 69), (102, (247, 1078), 72), (103, (98, 1233), 77)], along)
+    pond = _tags(
+        [
+            ("025", (1202, 354), 60),
+            ("023", (1023, 561), 60),
+            ("003", (920, 674), 60),
+            ("016", (818, 797), 60),
+            ("031", (1382, 464), 60),
+            ("034", (1206, 685), 60),
+            ("011", (1109, 798), 60),
+            ("040", (1003, 928), 60),
+            ("033", (564, 1088), 60),  # the neighbour's
+            ("015", (430, 1242), 60),
+        ],
+        along,
+    )
     food_type = lambda t: catalog.food(t.card or "")  # noqa: E731
     chosen, others = pick_food_row(ours + theirs, pond, food_type, strict_column(catalog))
     assert chosen == ours and others == theirs
@@ -228,30 +225,26 @@ def test_our_food_tags_with_the_neighbours_numbers_are_read_where_the_grid_expec
     assert any(w.startswith("another player's food row: 3 food tag(s)") for w in scan.warnings)
 
 
-def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed() -> None:
+def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed(catalog: Any) -> None:
     """Fresh seed 58637 (2304x1296, 29 degrees' tilt): of our food row only the snail (the
     fifth card) was read, in line with the neighbour's spider, dragonfly and butterfly (their
     first three) a column and a half further on. Four food types, evenly enough spaced: one
     row by its spacing, and seven cells were filled wrongly with no warning. In the
     rulebook's strict order the snail cannot come before the spider: not placed, saying why.
     Centres and sizes are that scene's."""
-    from vision.catalog import SAMPLE_CATALOG, load_catalog
-
-    catalog = load_catalog(SAMPLE_CATALOG)
     along = (-0.78, 0.62)
-    food = [
-        _square(f"PS:{n}:F", c, side, along)
-        for n, c, side in [
+    food = _tags(
+        [
             (105, (702, 622), 52),
             (101, (405, 792), 56),
             (102, (267, 898), 59),
             (103, (118, 1010), 62),
-        ]
-    ]
-    pond = [
-        _square(f"PS:{n}:F", c, 55, along)
-        for n, c in [("032", (1195, 683)), ("031", (826, 746)), ("035", (964, 889))]
-    ]
+        ],
+        along,
+    )
+    pond = _tags(
+        [("032", (1195, 683), 55), ("031", (826, 746), 55), ("035", (964, 889), 55)], along
+    )
     scan = place_tags(food + pond, catalog)
     assert scan.grid is None and scan.placements == {}
     assert any(
@@ -261,26 +254,25 @@ def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed() -> None:
     ), scan.warnings
 
 
-def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_beside_it() -> None:
+def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_beside_it(
+    catalog: Any,
+) -> None:
     """Fresh seed 64781 (2304x1296, the camera across the table, 30 degrees): of our food row
     only the butterfly was read, of the neighbour's four cards in a row. The longest row won;
     our fifteen pond cards lay beside its grid ("another player's pond") and five of the
     neighbour's were placed as ours. The lone butterfly has our pond above it. Centres are
     that scene's."""
-    from vision.catalog import SAMPLE_CATALOG, load_catalog
-
-    catalog = load_catalog(SAMPLE_CATALOG)
     right = (-1.0, 0.0)  # seen from across the table: the player's right is the image's left
-    food = [
-        _square(f"PS:{n}:F", c, 48, right)
-        for n, c in [
-            (101, (503, 406)),
-            (102, (367, 404)),
-            (103, (231, 403)),
-            (104, (91, 401)),
-            (103, (1150, 379)),  # ours
-        ]
-    ]
+    food = _tags(
+        [
+            (101, (503, 406), 48),
+            (102, (367, 404), 48),
+            (103, (231, 403), 48),
+            (104, (91, 401), 48),
+            (103, (1150, 379), 48),  # ours
+        ],
+        right,
+    )
     ours = [(x, y) for x in (864, 1000, 1150, 1300, 1440) for y in (526, 695, 884)]
     theirs = [(34, 557), (178, 559), (328, 560), (468, 561), (434, 735)]
     pond = [_square(f"PS:{i + 1:03d}:F", c, 50, right) for i, c in enumerate(ours + theirs)]
