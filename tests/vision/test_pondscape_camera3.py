@@ -122,6 +122,12 @@ def _tags(rows: list[tuple[Any, tuple[float, float], float]], right: Any) -> lis
     return [_square(f"PS:{n}:F", c, side, right) for n, c, side in rows]
 
 
+def _not_placed(scan: Any, start: str, saying: str) -> None:
+    """No grid and no card placed, with a warning that starts so and says so."""
+    assert scan.grid is None and scan.placements == {}
+    assert any(w.startswith(start) and saying in w for w in scan.warnings), scan.warnings
+
+
 def test_our_food_row_spaced_unevenly_by_hand_beats_a_neighbours_shorter_row() -> None:
     """Cards laid by hand sit a few mm off and a few degrees turned: in seed 10506 at
     4608x2592 (30 degrees' tilt) our food row's steps were 289, 282, 331 and 337 px, so
@@ -245,13 +251,11 @@ def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed(catalog: Any
     pond = _tags(
         [("032", (1195, 683), 55), ("031", (826, 746), 55), ("035", (964, 889), 55)], along
     )
-    scan = place_tags(food + pond, catalog)
-    assert scan.grid is None and scan.placements == {}
-    assert any(
-        w.startswith("food row: the 4 food cards read (snail at pixel (702, 622), spider")
-        and "not in the order the catalog lists them" in w
-        for w in scan.warnings
-    ), scan.warnings
+    _not_placed(
+        place_tags(food + pond, catalog),
+        "food row: the 4 food cards read (snail at pixel (702, 622), spider",
+        "not in the order the catalog lists them",
+    )
 
 
 def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_beside_it(
@@ -276,13 +280,11 @@ def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_
     ours = [(x, y) for x in (864, 1000, 1150, 1300, 1440) for y in (526, 695, 884)]
     theirs = [(34, 557), (178, 559), (328, 560), (468, 561), (434, 735)]
     pond = [_square(f"PS:{i + 1:03d}:F", c, 50, right) for i, c in enumerate(ours + theirs)]
-    scan = place_tags(food + pond, catalog)
-    assert scan.grid is None and scan.placements == {}
-    assert any(
-        w.startswith("food row: the 4 food cards read in a row have ")
-        and "the butterfly card at pixel (1150, 379) 15: is that our food row" in w
-        for w in scan.warnings
-    ), scan.warnings
+    _not_placed(
+        place_tags(food + pond, catalog),
+        "food row: the 4 food cards read in a row have ",
+        "the butterfly card at pixel (1150, 379) 15: is that our food row",
+    )
 
 
 @pytest.mark.parametrize("seed", [58637, 50515, 64781])
