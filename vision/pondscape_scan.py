@@ -383,7 +383,9 @@ def vote(
     errors: list[str] = []
     m = len(gridded)
     if m == 0:
-        reason = frames[-1].warnings[0] if frames and frames[-1].warnings else "no frames"
+        # Every warning of the last frame: the reason it was not placed comes last, after
+        # what it set aside ("another player's food row: ...").
+        reason = "; ".join(frames[-1].warnings) if frames and frames[-1].warnings else "no frames"
         errors.append(reason)
     # Per card: every (cell, side) it was seen at, one vote per frame.
     seen: dict[str, list[tuple[Cell, str]]] = {}

@@ -16,7 +16,7 @@ import numpy as np
 import pondscape_scenes as ps
 import pytest
 
-from vision.pondscape_scan import PondVoter, place_tags, scan_frame, scan_frames
+from vision.pondscape_scan import PondVoter, place_tags, scan_frame, scan_frames, vote
 from vision.tags import TagRead, make_read, read_tags
 
 _SCENES: dict[tuple[Any, ...], Any] = {}
@@ -280,11 +280,16 @@ def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_
     ours = [(x, y) for x in (864, 1000, 1150, 1300, 1440) for y in (526, 695, 884)]
     theirs = [(34, 557), (178, 559), (328, 560), (468, 561), (434, 735)]
     pond = [_square(f"PS:{i + 1:03d}:F", c, 50, right) for i, c in enumerate(ours + theirs)]
+    frame = place_tags(food + pond, catalog)
     _not_placed(
-        place_tags(food + pond, catalog),
+        frame,
         "food row: the 4 food cards read in a row have ",
         "the butterfly card at pixel (1150, 379) 15: is that our food row",
     )
+    # The scan's error gives the reason it was not placed, after what it set aside.
+    (error,) = vote([frame], catalog).errors
+    assert error.startswith("another player's food row: 1 food tag(s) at pixel (1150, 379)")
+    assert error.endswith("is that our food row, mostly unread? Not placed")
 
 
 @pytest.mark.parametrize("seed", [58637, 50515, 64781])
