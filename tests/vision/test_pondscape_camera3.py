@@ -234,8 +234,8 @@ def test_our_food_tags_with_the_neighbours_numbers_are_read_where_the_grid_expec
 def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed(catalog: Any) -> None:
     """Fresh seed 58637 (2304x1296, 29 degrees' tilt): of our food row only the snail (the
     fifth card) was read, in line with the neighbour's spider, dragonfly and butterfly (their
-    first three) a column and a half further on. Four food types, evenly enough spaced: one
-    row by its spacing, and seven cells were filled wrongly with no warning. In the
+    first three), the spider two columns on. Four food types, evenly enough spaced: one row
+    by its spacing, and seven cells were filled wrongly with no warning. In the
     rulebook's strict order the snail cannot come before the spider: not placed, saying why.
     Centres and sizes are that scene's."""
     along = (-0.78, 0.62)
@@ -262,7 +262,7 @@ def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_
     catalog: Any,
 ) -> None:
     """Fresh seed 64781 (2304x1296, the camera across the table, 30 degrees): of our food row
-    only the butterfly was read, of the neighbour's four cards in a row. The longest row won;
+    only the butterfly was read, and four of the neighbour's in a row. The longest row won;
     our fifteen pond cards lay beside its grid ("another player's pond") and five of the
     neighbour's were placed as ours. The lone butterfly has our pond above it. Centres are
     that scene's."""
