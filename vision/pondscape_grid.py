@@ -50,10 +50,12 @@ SIDEWAYS_DEG = 60.0
 #: spacing puts it: cards laid by hand sit a few mm off their spot and a few degrees turned,
 #: which moves a tag up to about a fifth of a column; the same bar as ``is_food_row``'s.
 REACH = 0.25
-#: A food tag set aside with this many pond tags above it, and this many times the chosen
-#: row's, says the chosen row is another player's (``rival_tag``).
-RIVAL_MIN = 8
-RIVAL_TIMES = 2
+#: The camera is aimed at our pond: the frame's centre lies over the food row's pond (its
+#: columns and rows, this many cells' margin round them; ``aimed_at``).
+AIM_MARGIN = 0.5
+#: A column pitch (a card and its gap) is at most this many tag widths: 63 mm cards with a
+#: 10 mm gap hold tags of 9 mm or more (smaller ones are not read at a table's distance).
+MAX_COLUMN_TAGS = 8.0
 
 
 @dataclass(frozen=True)
@@ -228,15 +230,17 @@ def pick_food_row(
     pond: Sequence[TagRead],
     food_type: Callable[[TagRead], str | None],
     column: Callable[[TagRead], int] | None = None,
+    centre: Point | None = None,
 ) -> tuple[list[TagRead], list[TagRead]]:
     """Our food row among every food tag read, and the rest (another player's).
 
     The rulebook's food row is five cards side by side: the chosen tags are
     collinear, evenly spaced, turned alike and of different food types. When
-    more than one such row is in view, ours is the longest (the camera is
-    aimed at our pond, so another player's row is the one cut by the frame's
-    edge), then the one with most pond tags above it, then the one with the
-    larger tags (nearer the camera).
+    more than one such row is in view, ours is the one whose pond the frame's
+    ``centre`` lies over (the camera is aimed at our pond; ``aimed_at``), then
+    the longest (another player's row is the one cut by the frame's edge), then
+    the one with most pond tags above it, then the one with the larger tags
+    (nearer the camera).
 
     ``column``, when the catalog gives it, is each food card's place in the
     rulebook's strict order. It is used only when the tags read show two rows
@@ -251,7 +255,7 @@ def pick_food_row(
         return list(food), []
     two_rows = len(food) > 5 or len({food_type(t) for t in food}) < len(food)
     strict = column if two_rows else None
-    best: tuple[tuple[int, int, float], list[TagRead]] | None = None
+    best: tuple[tuple[bool, int, int, float], list[TagRead]] | None = None
     seen: set[frozenset[int]] = set()
     for i, j in itertools.permutations(range(len(food)), 2):
         ti, tj = food[i], food[j]
@@ -265,6 +269,8 @@ def pick_food_row(
             step = v / k
             if a / k < 1.2:
                 break
+            if a / k > MAX_COLUMN_TAGS:
+                continue  # no card is so wide against its tag
             chain = _chain(food, i, step, food_type, strict)
             key = frozenset(chain)
             if len(chain) < 2 or key in seen:
@@ -272,6 +278,7 @@ def pick_food_row(
             seen.add(key)
             tags = [food[n] for n in chain]
             score = (
+                centre is None or _aimed(tags, step, centre),
                 len(tags),
                 _pond_support(tags, step, pond),
                 float(np.mean([t.side_length for t in tags])),
@@ -284,28 +291,15 @@ def pick_food_row(
     return chosen, [t for t in food if t not in chosen]
 
 
-def rival_tag(
-    chosen: Sequence[TagRead], others: Sequence[TagRead], pond: Sequence[TagRead]
-) -> tuple[TagRead, int, int] | None:
-    """A food tag set aside with far more of the pond tags read above it than the row
-    ``pick_food_row`` chose: (that tag, its count, the row's count), or None.
-
-    Ours is chosen as the longest row; when only one tag of ours was read beside a
-    neighbour's row read in part, the neighbour's wins, and most of the pond read (ours)
-    lies beside the grid. At least ``RIVAL_MIN`` pond tags, and ``RIVAL_TIMES`` the row's,
-    say so: early in a game our pond may hold fewer cards than a neighbour's in view.
-    """
-    if len(chosen) < 2 or not others:
-        return None
+def aimed_at(chosen: Sequence[TagRead], centre: Point) -> bool:
+    """The frame's ``centre`` lies over this food row's pond (``AIM_MARGIN`` round its
+    columns and rows); True for a lone tag, whose columns are not known."""
+    if len(chosen) < 2:
+        return True
     ordered = order_food_row(chosen)
     (c0, t0), (c1, t1) = ordered[0], ordered[-1]
     step = (np.array(t1.centre) - np.array(t0.centre)) / (c1 - c0)
-    ours = _pond_support(chosen, step, pond)
-    best = max(others, key=lambda t: _pond_support([t], step, pond))
-    theirs = _pond_support([best], step, pond)
-    if theirs >= RIVAL_MIN and theirs >= RIVAL_TIMES * ours:
-        return best, theirs, ours
-    return None
+    return _aimed(chosen, step, centre)
 
 
 def is_food_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:
@@ -390,10 +384,11 @@ def _chain(
     return best
 
 
-def _pond_support(
-    food: Sequence[TagRead], step: npt.NDArray[np.float64], pond: Sequence[TagRead]
-) -> int:
-    """How many pond tags lie where this food row's three pond rows would be."""
+def _row_coords(
+    food: Sequence[TagRead], step: npt.NDArray[np.float64]
+) -> tuple[Callable[[Point], tuple[float, float]], float] | None:
+    """Columns along the row and rows up from its left end, for a frame point; and the
+    row's own span in columns. None when the row gives no frame."""
     up = food_up(food)
     pts = np.array([t.centre for t in food])
     left = pts[int(np.argmin(pts @ step))]
@@ -402,15 +397,44 @@ def _pond_support(
     u = np.array(up) * pitch * ROW_PITCH_PRIOR
     m = np.column_stack([step, u])
     if abs(float(np.linalg.det(m))) < 1e-9:
+        return None
+
+    def coords(p: Point) -> tuple[float, float]:
+        cx, ry = np.linalg.solve(m, np.array(p) - left)
+        return float(cx), float(ry)
+
+    return coords, float(np.dot(right - left, step) / (pitch * pitch))
+
+
+def _pond_support(
+    food: Sequence[TagRead], step: npt.NDArray[np.float64], pond: Sequence[TagRead]
+) -> int:
+    """How many pond tags lie where this food row's three pond rows would be."""
+    frame = _row_coords(food, step)
+    if frame is None:
         return 0
-    span = float(np.dot(right - left, step) / (pitch * pitch))
+    coords, span = frame
     n = 0
     for p in pond:
-        # Coordinates along the row (columns) and up (rows) from the row's left end.
-        cx, ry = np.linalg.solve(m, np.array(p.centre) - left)
+        cx, ry = coords(p.centre)
         if span - 4.5 <= cx <= 4.5 and 0.5 <= ry <= 3.5:
             n += 1
     return n
+
+
+def _aimed(food: Sequence[TagRead], step: npt.NDArray[np.float64], centre: Point) -> bool:
+    """``centre`` lies over this food row's pond: within its five columns, wherever along
+    them the tags read are, and from the food row to the farthest pond row
+    (``AIM_MARGIN`` round them)."""
+    frame = _row_coords(food, step)
+    if frame is None:
+        return False
+    coords, span = frame
+    cx, ry = coords(centre)
+    return (
+        span - 4.5 - AIM_MARGIN <= cx <= 4.5 + AIM_MARGIN
+        and -0.5 - AIM_MARGIN <= ry <= 3.5 + AIM_MARGIN
+    )
 
 
 def fit_grid(

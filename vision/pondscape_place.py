@@ -26,13 +26,13 @@ from vision.pondscape_grid import (
     SIDEWAYS_DEG,
     UPSIDE_DOWN_DEG,
     GridFit,
+    aimed_at,
     column_pitch_tags,
     fit_grid,
     food_up,
     order_food_row,
     pick_food_row,
     pitch_ratio,
-    rival_tag,
     turn_from,
     upside_down_cells,
 )
@@ -75,12 +75,15 @@ def _cell_name(cell: Cell) -> str:
     return f"cell (row {cell[0]}, column {cell[1]})"
 
 
-def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
+def place_tags(
+    reads: Sequence[TagRead], catalog: Catalog, centre: tuple[float, float] | None = None
+) -> FrameScan:
     """Fit the grid to one frame's tags and put each pond tag in its cell.
 
     Never a silent guess: another player's food row, an upside-down or
     sideways card and a grid whose row pitch cards cannot have are warned
-    about, naming the tag or the cell.
+    about, naming the tag or the cell. ``centre``, the frame's centre (pixels),
+    says which of two food rows is ours: the camera is aimed at our pond.
     """
     ps = our_tags(reads, "PS")
     scan = FrameScan(list(reads), None)
@@ -93,7 +96,7 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
         else:
             pond_tags.append(t)
     food_tags, others = pick_food_row(
-        all_food, pond_tags, lambda t: catalog.food(t.card or ""), strict_column(catalog)
+        all_food, pond_tags, lambda t: catalog.food(t.card or ""), strict_column(catalog), centre
     )
     scan.other_food = list(others)
     if others:
@@ -102,13 +105,13 @@ def place_tags(reads: Sequence[TagRead], catalog: Catalog) -> FrameScan:
             + ", ".join(_px(t) for t in others)
             + ": ignored"
         )
-    rival = rival_tag(food_tags, others, pond_tags)
-    if rival is not None:
-        tag, theirs, ours = rival
+    if others and centre is not None and not aimed_at(food_tags, centre):
+        # Two rows, and the one read best is not the one the camera is aimed at: ours was
+        # read too little to be a row (a lone tag), or not at all.
         scan.warnings.append(
-            f"food row: the {len(food_tags)} food cards read in a row have {ours} of the "
-            f"pond's cards above them, the {catalog.food(tag.card or '')} card at pixel "
-            f"{_px(tag)} {theirs}: is that our food row, mostly unread? Not placed"
+            f"food row: the {len(food_tags)} food cards read in a row do not have the "
+            f"middle of the photo over their pond, and other food cards were read: "
+            "another player's row? Not placed (aim the camera at your own pond)"
         )
         scan.unplaced = pond_tags
         return scan

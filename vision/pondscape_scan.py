@@ -154,20 +154,22 @@ def scan_frame(
         scan.warnings.insert(0, f"the frame is {w}x{h} pixels: too small to hold a tag")
         return scan
     grey = GreyFrame(frame)
+    # The camera is aimed at our pond: which of two food rows is ours.
+    centre = (frame.shape[1] / 2, frame.shape[0] / 2)
     reads = first_pass(grey, decoder)
-    scan = place_tags(reads, catalog)
+    scan = place_tags(reads, catalog, centre)
     searched = False
     if scan.grid is None or (scan.other_food and len(scan.food) < COLUMNS):
         # No grid, or two food rows in view and ours not whole: read more before choosing.
         reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
-        scan = place_tags(reads, catalog)
+        scan = place_tags(reads, catalog, centre)
     if scan.grid is None:
         # Still no food row: look where the pond tags say it lies (small, far tags).
         more = _look_for_food(grey, reads, catalog, decoder, second_opinion)
         if more:
             reads = reads + more
-            scan = place_tags(reads, catalog)
+            scan = place_tags(reads, catalog, centre)
     for _round in range(2):
         missing = expected_tag_boxes(scan, settled)
         if not missing:
@@ -175,7 +177,7 @@ def scan_frame(
         more, unexplained = _look_again(grey, reads, missing, decoder, second_opinion)
         if more:
             reads = reads + more
-            scan = place_tags(reads, catalog)
+            scan = place_tags(reads, catalog, centre)
         if (not unexplained and scan.grid is not None) or searched:
             break
         # Code-like places the grid points at hold no readable tag: the grid itself may
@@ -183,7 +185,7 @@ def scan_frame(
         # undid the grid (a food tag out of the catalog's order). Look where codes are.
         reads = _search(grey, reads, catalog, decoder, second_opinion)
         searched = True
-        scan = place_tags(reads, catalog)
+        scan = place_tags(reads, catalog, centre)
     return scan
 
 

@@ -18,7 +18,8 @@ each assumption beside it:
 - **Upside-down cards**: turned 180 degrees about their centre (the tag ends
   near the top edge).
 - **A neighbour's pond**: another player's food row (the same food numbers:
-  the sample catalog has one set) and some of their cards, beside ours.
+  the sample catalog has one set) and some of their cards (``neighbour_cards``,
+  6 unless told, up to their whole pond of 15), beside ours.
 - **Hands**: a skin-coloured hand and arm over part of the pond.
 - **Lens distortion** (optional, ``lens_k1``): radial, as in ``camera_model``.
 - **Camera**: 40-90 cm from the pond's centre (never closer than what shows the
@@ -242,6 +243,7 @@ def make_pond_scene(
     upside_down: int = 0,
     flip: tuple[tuple[int, int], ...] = (),
     neighbour: bool = False,
+    neighbour_cards: int = 6,
     hand: bool = False,
     sleeves: bool = False,
     glare: bool = False,
@@ -337,7 +339,7 @@ def make_pond_scene(
         dy = float(rng.uniform(-30, 30))
         for c, number in enumerate(FOOD_NUMBERS):
             place(f"PS:{number}:F", (c + 0.5) * pitch_x + dx, 3.5 * pitch_y + dy, False, False)
-        for k, number in enumerate(spare[:6]):
+        for k, number in enumerate(spare[: min(neighbour_cards, 15)]):
             r, c = 2 - k // 5, k % 5
             place(
                 f"PS:{number}:F", (c + 0.5) * pitch_x + dx, (r + 0.5) * pitch_y + dy, False, False

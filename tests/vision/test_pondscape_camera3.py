@@ -258,14 +258,14 @@ def test_part_of_a_food_row_out_of_the_catalogs_order_is_not_placed(catalog: Any
     )
 
 
-def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_beside_it(
+def test_a_neighbours_row_read_longer_than_ours_beside_the_photos_middle_is_not_placed(
     catalog: Any,
 ) -> None:
     """Fresh seed 64781 (2304x1296, the camera across the table, 30 degrees): of our food row
     only the butterfly was read, and four of the neighbour's in a row. The longest row won;
     our fifteen pond cards lay beside its grid ("another player's pond") and five of the
-    neighbour's were placed as ours. The lone butterfly has our pond above it. Centres are
-    that scene's."""
+    neighbour's were placed as ours. The camera is aimed at our pond: the middle of the
+    photo is not over the neighbour's. Centres are that scene's."""
     right = (-1.0, 0.0)  # seen from across the table: the player's right is the image's left
     food = _tags(
         [
@@ -280,16 +280,18 @@ def test_a_neighbours_row_read_longer_than_ours_is_not_taken_when_our_pond_lies_
     ours = [(x, y) for x in (864, 1000, 1150, 1300, 1440) for y in (526, 695, 884)]
     theirs = [(34, 557), (178, 559), (328, 560), (468, 561), (434, 735)]
     pond = [_square(f"PS:{i + 1:03d}:F", c, 50, right) for i, c in enumerate(ours + theirs)]
-    frame = place_tags(food + pond, catalog)
+    frame = place_tags(food + pond, catalog, centre=(1152.0, 648.0))
     _not_placed(
         frame,
-        "food row: the 4 food cards read in a row have ",
-        "the butterfly card at pixel (1150, 379) 15: is that our food row",
+        "food row: the 4 food cards read in a row do not have the middle of the photo",
+        "another player's row? Not placed (aim the camera at your own pond)",
     )
     # The scan's error gives the reason it was not placed, after what it set aside.
     (error,) = vote([frame], catalog).errors
     assert error.startswith("another player's food row: 1 food tag(s) at pixel (1150, 379)")
-    assert error.endswith("is that our food row, mostly unread? Not placed")
+    assert error.endswith("Not placed (aim the camera at your own pond)")
+    # Without the frame's centre the longest row is taken (what the scan did).
+    assert place_tags(food + pond, catalog).grid is not None
 
 
 @pytest.mark.parametrize("seed", [58637, 50515, 64781])
@@ -305,6 +307,21 @@ def test_a_food_row_read_in_part_beside_a_neighbours_is_read_whole_before_placin
     verdict = ps.judge(scan, truth)
     assert not verdict.refused and verdict.confidently_wrong == []
     assert verdict.right == verdict.visible == len(truth.cells) == 15
+
+
+@pytest.mark.parametrize("seed", [96010, 96063])
+def test_early_in_a_game_a_neighbours_fuller_pond_is_not_taken_for_ours(
+    honest: Any, catalog: Any, seed: int
+) -> None:
+    """Our pond of five cards, the neighbour's whole pond of fifteen beside it, both food
+    rows read whole (seeds 96010 and 96063, 2304x1296). The row with most pond tags above
+    it was taken: the neighbour's, its cards placed as ours with no warning. The camera is
+    aimed at our pond: ours is the row whose pond the middle of the photo lies over."""
+    frame, truth = honest(seed, neighbour=True, empty=10, neighbour_cards=15)
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert not verdict.refused and verdict.confidently_wrong == []
+    assert verdict.right == verdict.visible == len(truth.cells) == 5
 
 
 def test_a_code_is_read_again_only_at_the_same_place() -> None:
