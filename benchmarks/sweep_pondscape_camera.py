@@ -1,12 +1,14 @@
 """Pondscape scan accuracy on the honest scene generator (tests/vision/pondscape_scenes.py).
 
-For every condition (upside-down cards, only row 0, a neighbour's pond, sleeves and glare,
-warm light, a hand, tilt to 35 degrees, empty cells) it renders N scenes with a camera
-40-90 cm away and counts cells right where the tag is in view, and cells filled wrongly with
-no warning naming them ("confidently wrong", which must be 0). Cells count only where
-the pond can be placed at all: with 2 or more of the 5 food tags out of view (a hand over
-the food row) the right answer is a refusal, and those scenes are counted as such (see
-``pondscape_scenes.judge``); a refused scan with the food row in view gets no cell right.
+For every condition (upside-down cards, only row 0, a neighbour's pond, a neighbour's
+pond fuller than ours as early in a game, sleeves and glare, warm light, a hand, tilt to 35
+degrees, empty cells, a barrel lens, someone leaning over, dim light) it renders N scenes
+with a camera 40-90 cm away and counts cells right where the tag is in view, and cells
+filled wrongly with no warning naming them ("confidently wrong", which must be 0). Cells
+count only where the pond can be placed at all: with 2 or more of the 5 food tags out of
+view (a hand over the food row) the right answer is a refusal, and those scenes are counted
+as such (see ``pondscape_scenes.judge``); a refused scan with the food row in view gets no
+cell right.
 
     .venv/bin/python benchmarks/sweep_pondscape_camera.py [--scenes N] [--full] [--seed S]
 

@@ -513,4 +513,6 @@ CONDITIONS: dict[str, dict[str, Any]] = {
     "barrel lens": {"lens_k1": -0.05},
     "someone leaning over": {"leaning": 0.5},
     "dim light (gain x4)": {"gain": 4.0},
+    # Early in a game: our pond of 5 cards beside a neighbour's whole pond of 15.
+    "a neighbour's fuller pond": {"neighbour": True, "neighbour_cards": 15, "empty": 10},
 }
