@@ -294,12 +294,25 @@ def pick_food_row(
 def aimed_at(chosen: Sequence[TagRead], centre: Point) -> bool:
     """The frame's ``centre`` lies over this food row's pond (``AIM_MARGIN`` round its
     columns and rows); True for a lone tag, whose columns are not known."""
+    step = _row_step(chosen)
+    return step is None or _aimed(chosen, step, centre)
+
+
+def beside_its_pond(chosen: Sequence[TagRead], pond: Sequence[TagRead]) -> int:
+    """How many of the pond tags read lie beside this food row's pond (another pond's?);
+    0 for a lone tag."""
+    step = _row_step(chosen)
+    return 0 if step is None else len(pond) - _pond_support(chosen, step, pond)
+
+
+def _row_step(chosen: Sequence[TagRead]) -> npt.NDArray[np.float64] | None:
+    """One column along a food row of two tags or more, in frame pixels."""
     if len(chosen) < 2:
-        return True
+        return None
     ordered = order_food_row(chosen)
     (c0, t0), (c1, t1) = ordered[0], ordered[-1]
-    step = (np.array(t1.centre) - np.array(t0.centre)) / (c1 - c0)
-    return _aimed(chosen, step, centre)
+    step: npt.NDArray[np.float64] = (np.array(t1.centre) - np.array(t0.centre)) / (c1 - c0)
+    return step
 
 
 def is_food_row(food: Sequence[TagRead], food_type: Callable[[TagRead], str | None]) -> bool:

@@ -27,6 +27,7 @@ from vision.pondscape_grid import (
     UPSIDE_DOWN_DEG,
     GridFit,
     aimed_at,
+    beside_its_pond,
     column_pitch_tags,
     fit_grid,
     food_up,
@@ -105,13 +106,15 @@ def place_tags(
             + ", ".join(_px(t) for t in others)
             + ": ignored"
         )
-    if others and centre is not None and not aimed_at(food_tags, centre):
-        # Two rows, and the one read best is not the one the camera is aimed at: ours was
-        # read too little to be a row (a lone tag), or not at all.
+    beside = beside_its_pond(food_tags, pond_tags)
+    if (others or beside) and centre is not None and not aimed_at(food_tags, centre):
+        # Another pond in view, and the row read is not the one the camera is aimed at:
+        # ours was read too little to be a row (a lone tag), or not at all.
+        seen = "other food cards were read" if others else f"{beside} pond cards lie beside it"
         scan.warnings.append(
             f"food row: the {len(food_tags)} food cards read in a row do not have the "
-            f"middle of the photo over their pond, and other food cards were read: "
-            "another player's row? Not placed (aim the camera at your own pond)"
+            f"middle of the photo over their pond, and {seen}: another player's row? "
+            "Not placed (aim the camera at your own pond)"
         )
         scan.unplaced = pond_tags
         return scan

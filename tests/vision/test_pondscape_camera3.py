@@ -324,6 +324,21 @@ def test_early_in_a_game_a_neighbours_fuller_pond_is_not_taken_for_ours(
     assert verdict.right == verdict.visible == len(truth.cells) == 5
 
 
+def test_a_neighbours_row_read_alone_beside_the_photos_middle_is_not_placed(
+    honest: Any, catalog: Any
+) -> None:
+    """Fresh seed 110184 (2304x1296, the camera across the table): not one of our food tags
+    was read, and the neighbour's row, read whole, was the only one: their cards placed as
+    ours with no warning. The middle of the photo is over our pond, and our pond's cards lie
+    beside the row read: not placed, saying so."""
+    frame, truth = honest(110184, neighbour=True, empty=10, neighbour_cards=15)
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert verdict.refused and verdict.confidently_wrong == []
+    (error,) = scan.errors
+    assert "do not have the middle of the photo over their pond, and 4 pond cards lie" in error
+
+
 def test_a_code_is_read_again_only_at_the_same_place() -> None:
     from vision.tags import already_read
 
