@@ -72,6 +72,13 @@ class FrameScan:
         return [r for r in self.reads if not r.ours]
 
 
+def _not_placed(scan: FrameScan, pond_tags: list[TagRead], why: str) -> FrameScan:
+    """``scan`` with no grid: every pond tag unplaced, ``why`` its last warning."""
+    scan.warnings.append(why)
+    scan.unplaced = pond_tags
+    return scan
+
+
 def _cell_name(cell: Cell) -> str:
     return f"cell (row {cell[0]}, column {cell[1]})"
 
@@ -96,8 +103,9 @@ def place_tags(
             all_food.append(t)
         else:
             pond_tags.append(t)
+    column = strict_column(catalog)
     food_tags, others = pick_food_row(
-        all_food, pond_tags, lambda t: catalog.food(t.card or ""), strict_column(catalog), centre
+        all_food, pond_tags, lambda t: catalog.food(t.card or ""), column, centre
     )
     scan.other_food = list(others)
     if others:
@@ -106,42 +114,43 @@ def place_tags(
             + ", ".join(_px(t) for t in others)
             + ": ignored"
         )
-    beside = beside_its_pond(food_tags, pond_tags)
-    if (others or beside) and centre is not None and not aimed_at(food_tags, centre):
-        # Another pond in view, and the row read is not the one the camera is aimed at:
+    if centre is not None and not aimed_at(food_tags, centre):
+        # The row read is not the one the camera is aimed at. With another pond in view,
         # ours was read too little to be a row (a lone tag), or not at all.
-        seen = "other food cards were read" if others else f"{beside} pond cards lie beside it"
-        scan.warnings.append(
-            f"food row: the {len(food_tags)} food cards read in a row do not have the "
-            f"middle of the photo over their pond, and {seen}: another player's row? "
-            "Not placed (aim the camera at your own pond)"
-        )
-        scan.unplaced = pond_tags
-        return scan
+        beside = beside_its_pond(food_tags, pond_tags)
+        if others or beside:
+            seen = "other food cards were read" if others else f"{beside} pond cards lie beside it"
+            return _not_placed(
+                scan,
+                pond_tags,
+                f"food row: the {len(food_tags)} food cards read in a row do not have the "
+                f"middle of the photo over their pond, and {seen}: another player's row? "
+                "Not placed (aim the camera at your own pond)",
+            )
     if len(food_tags) < 2:
-        scan.warnings.append(
+        return _not_placed(
+            scan,
+            pond_tags,
             f"no food row read: {len(food_tags)} of the 5 food card tags read "
             "(the pond is placed from the food row: are the food cards in view, and the "
-            "photo sharp?)"
+            "photo sharp?)",
         )
-        scan.unplaced = pond_tags
-        return scan
     up = food_up(food_tags)
     upright = [t for t in pond_tags if turn_from(t, up) <= SIDEWAYS_DEG]
     turned = [t for t in pond_tags if turn_from(t, up) > SIDEWAYS_DEG]
     food = order_food_row(food_tags)
-    columns = _catalog_columns(food, catalog)
-    if columns is None and len(food) < COLUMNS and strict_column(catalog) is not None:
+    columns = _catalog_columns(food, column)
+    if columns is None and len(food) < COLUMNS and column is not None:
         # Part of a row out of the rulebook's order: two players' rows in line, ours
         # mostly unread, or a catalog in another order. Spacing alone would guess.
-        scan.warnings.append(
+        return _not_placed(
+            scan,
+            pond_tags,
             f"food row: the {len(food)} food cards read ("
             + ", ".join(f"{catalog.food(t.card or '')} at pixel {_px(t)}" for _, t in food)
             + ") are not in the order the catalog lists them: another player's food row "
-            "in line with ours, or a catalog listing them in another order? Not placed"
+            "in line with ours, or a catalog listing them in another order? Not placed",
         )
-        scan.unplaced = pond_tags
-        return scan
     if columns is not None:
         # The catalog fixes each food card's column: no guessing from the gaps.
         food = list(zip(columns, (t for _, t in food), strict=True))
@@ -149,9 +158,7 @@ def place_tags(
     else:
         grid = fit_grid(food, upright)
     if grid is None:
-        scan.warnings.append("the food row's tags do not give a usable grid")
-        scan.unplaced = pond_tags
-        return scan
+        return _not_placed(scan, pond_tags, "the food row's tags do not give a usable grid")
     scan.grid = grid
     for t in food_tags:
         r, c, d = grid.cell_of(t.centre)
@@ -292,10 +299,11 @@ def strict_column(catalog: Catalog) -> Callable[[TagRead], int] | None:
     return column
 
 
-def _catalog_columns(food: Sequence[tuple[int, TagRead]], catalog: Catalog) -> list[int] | None:
-    """The food tags' columns from the catalog (``strict_column``). Used only when they
-    agree with the left-to-right order in the image."""
-    column = strict_column(catalog)
+def _catalog_columns(
+    food: Sequence[tuple[int, TagRead]], column: Callable[[TagRead], int] | None
+) -> list[int] | None:
+    """The food tags' columns from the catalog (``column``, ``strict_column``'s). Used only
+    when they agree with the left-to-right order in the image."""
     if column is None:
         return None
     columns = [column(tag) for _, tag in food]
