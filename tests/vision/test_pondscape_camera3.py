@@ -128,6 +128,16 @@ def _not_placed(scan: Any, start: str, saying: str) -> None:
     assert any(w.startswith(start) and saying in w for w in scan.warnings), scan.warnings
 
 
+def _every_cell_right(frame: Any, truth: Any, catalog: Any, cells: int) -> Any:
+    """``scan_frames`` of one frame: not refused, nothing confidently wrong, and every one of
+    the pond's ``cells`` cards read in its cell. Returns the scan."""
+    scan = scan_frames([frame], catalog)
+    verdict = ps.judge(scan, truth)
+    assert not verdict.refused and verdict.confidently_wrong == []
+    assert verdict.right == verdict.visible == len(truth.cells) == cells
+    return scan
+
+
 def test_our_food_row_spaced_unevenly_by_hand_beats_a_neighbours_shorter_row() -> None:
     """Cards laid by hand sit a few mm off and a few degrees turned: in seed 10506 at
     4608x2592 (30 degrees' tilt) our food row's steps were 289, 282, 331 and 337 px, so
@@ -224,10 +234,7 @@ def test_our_food_tags_with_the_neighbours_numbers_are_read_where_the_grid_expec
     stopped with two food cards missing. A code is read again only at the same place."""
     frame, truth = honest(50506, neighbour=True)
     assert truth.conditions["food_tags_in_view"] == 5
-    scan = scan_frames([frame], catalog)
-    verdict = ps.judge(scan, truth)
-    assert not verdict.refused and verdict.confidently_wrong == []
-    assert verdict.right == verdict.visible == len(truth.cells) == 15
+    scan = _every_cell_right(frame, truth, catalog, 15)
     assert any(w.startswith("another player's food row: 3 food tag(s)") for w in scan.warnings)
 
 
@@ -303,10 +310,7 @@ def test_a_food_row_read_in_part_beside_a_neighbours_is_read_whole_before_placin
     refusal with every food tag in view). The frame reads more before it places: 15 of 15."""
     frame, truth = honest(seed, neighbour=True)
     assert truth.conditions["food_tags_in_view"] == 5
-    scan = scan_frames([frame], catalog)
-    verdict = ps.judge(scan, truth)
-    assert not verdict.refused and verdict.confidently_wrong == []
-    assert verdict.right == verdict.visible == len(truth.cells) == 15
+    _every_cell_right(frame, truth, catalog, 15)
 
 
 @pytest.mark.parametrize("seed", [96010, 96063])
@@ -318,10 +322,7 @@ def test_early_in_a_game_a_neighbours_fuller_pond_is_not_taken_for_ours(
     it was taken: the neighbour's, its cards placed as ours with no warning. The camera is
     aimed at our pond: ours is the row whose pond the middle of the photo lies over."""
     frame, truth = honest(seed, neighbour=True, empty=10, neighbour_cards=15)
-    scan = scan_frames([frame], catalog)
-    verdict = ps.judge(scan, truth)
-    assert not verdict.refused and verdict.confidently_wrong == []
-    assert verdict.right == verdict.visible == len(truth.cells) == 5
+    _every_cell_right(frame, truth, catalog, 5)
 
 
 def test_a_neighbours_row_read_alone_beside_the_photos_middle_is_not_placed(
